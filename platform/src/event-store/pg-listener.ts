@@ -1,0 +1,80 @@
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+/**
+ * One LISTEN connection shared by the live subscriptions of a process. Reconnects after a lost connection
+ * and wakes every subscriber then, because notifications sent while it was away are gone.
+ */
+export class PgNotificationListener {
+  /** Highest position announced so far (payloads are positions). */
+  latestPosition = -1n;
+  ready: Promise<void>;
+  private client: pg.Client | undefined;
+  private readonly handlers = new Set<() => void>();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger }) {
+    this.ready = this.connect();
+  }
+
+  on(handler: () => void): void {
+    this.handlers.add(handler);
+  }
+
+  off(handler: () => void): void {
+    this.handlers.delete(handler);
+  }
+
+  private notifyAll(): void {
+    for (const handler of this.handlers) handler();
+  }
+
+  private async connect(): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'es-listener' });
+      try {
+        client.on('notification', (message) => {
+          if (message.payload && /^\d+$/.test(message.payload)) {
+            const position = BigInt(message.payload);
+            if (position > this.latestPosition) this.latestPosition = position;
+          }
+          this.notifyAll();
+        });
+        client.on('error', (error) => {
+          this.options.logger.warn('event listener connection lost', { error });
+          this.reconnectLater(client);
+        });
+        await client.connect();
+        await client.query(`LISTEN ${this.options.channel}`);
+        this.client = client;
+        if (attempt > 0) this.notifyAll();
+        return;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (this.closed) return;
+        this.options.logger.warn('event listener cannot connect, retrying', { error, attempt });
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * 2 ** attempt)));
+      }
+    }
+  }
+
+  private reconnectLater(client: pg.Client): void {
+    if (this.client !== client || this.closed) return;
+    this.client = undefined;
+    void client.end().catch(() => {});
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.ready = this.connect();
+    }, 100);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.handlers.clear();
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from '../logger';
+import { silentLogger } from '../logger';
+import {
+  StreamNotFound,
+  WrongExpectedVersion,
+  type AllSubscription,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+} from './port';
+import { PgNotificationListener } from './pg-listener';
+
+export const EVENTS_CHANNEL = 'es_events';
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  /** Connection string for the LISTEN connection (live subscriptions). */
+  connectionString: string;
+  logger?: Logger;
+  /** Fallback poll interval for live subscriptions in case a notification is lost. */
+  pollIntervalMs?: number;
+  /** Test seam: runs inside the append transaction after the events are written, before COMMIT. */
+  beforeCommit?: (streamId: string) => Promise<void>;
+}
+
+const PAGE_SIZE = 500;
+
+// The stream check, the position assignment and the insert run as one statement (one round trip).
+// The stream row is locked first, then the head row; every append takes them in that order, so no deadlock.
+function streamStep(expected: ExpectedRevision): string {
+  if (expected === 'any') {
+    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT (stream_id) DO UPDATE SET revision = es_streams.revision + $2 RETURNING revision`;
+  }
+  if (expected === 'no_stream') {
+    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+            ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
+  }
+  if (expected === 'stream_exists') {
+    return `UPDATE es_streams SET revision = revision + $2 WHERE stream_id = $1 RETURNING revision`;
+  }
+  return `UPDATE es_streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`;
+}
+
+function appendSql(expected: ExpectedRevision): string {
+  return `
+    WITH stream AS (${streamStep(expected)}),
+    head AS (
+      UPDATE es_head SET position = position + $2 WHERE EXISTS (SELECT 1 FROM stream) RETURNING position
+    ),
+    inserted AS (
+      INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata)
+      SELECT head.position - $2 + e.ord, (e.ev->>'id')::uuid, $1, stream.revision - $2 + e.ord,
+             e.ev->>'type', e.ev->'data', e.ev->'metadata'
+      FROM head, stream, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(ev, ord)
+      RETURNING position, revision
+    )
+    SELECT max(position) AS position, max(revision) AS revision,
+           pg_notify('${EVENTS_CHANNEL}', max(position)::text) AS notified
+    FROM inserted HAVING count(*) > 0`;
+}
+
+interface EventRow {
+  position: bigint;
+  event_id: string;
+  stream_id: string;
+  revision: bigint;
+  type: string;
+  data: RecordedEvent['data'];
+  metadata: RecordedEvent['metadata'];
+  created_at: Date;
+}
+
+const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, created_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+  };
+}
+
+function assertStreamId(streamId: string): void {
+  if (typeof streamId !== 'string' || streamId.length === 0 || streamId.startsWith('$')) {
+    throw new Error(`Invalid stream id '${streamId}'`);
+  }
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const { pool } = options;
+  const logger = options.logger ?? silentLogger;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  let listener: PgNotificationListener | undefined;
+  const subscriptions = new Set<{ stop: () => void }>();
+
+  const getListener = () => {
+    listener ??= new PgNotificationListener({ connectionString: options.connectionString, channel: EVENTS_CHANNEL, logger });
+    return listener;
+  };
+
+  async function actualRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await pool.query<{ revision: bigint }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
+    return rows[0]?.revision ?? 'no_stream';
+  }
+
+  async function headPosition(): Promise<bigint> {
+    const { rows } = await pool.query<{ position: bigint | null }>('SELECT max(position) AS position FROM es_events');
+    return rows[0]?.position ?? -1n;
+  }
+
+  async function appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
+    const actual = await actualRevision(streamId);
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && actual === 'no_stream') ||
+      (expected === 'stream_exists' && actual !== 'no_stream') ||
+      (typeof expected === 'bigint' && actual === expected);
+    if (!ok) throw new WrongExpectedVersion(streamId, expected, actual);
+    return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: await headPosition() };
+  }
+
+  async function appendToStream(streamId: string, events: NewEvent[], appendOptions: AppendOptions = {}): Promise<AppendResult> {
+    assertStreamId(streamId);
+    const expected = appendOptions.expectedRevision ?? 'any';
+    if (events.length === 0) return appendNothing(streamId, expected);
+    const payload = JSON.stringify(
+      events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata ?? {} })),
+    );
+    const params: unknown[] = [streamId, events.length, payload];
+    if (typeof expected === 'bigint') params.push(expected.toString());
+    const sql = appendSql(expected);
+    let rows: { position: bigint; revision: bigint }[];
+    if (options.beforeCommit) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        rows = (await client.query<{ position: bigint; revision: bigint }>(sql, params)).rows;
+        if (rows.length > 0) await options.beforeCommit(streamId);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    } else {
+      rows = (await pool.query<{ position: bigint; revision: bigint }>(sql, params)).rows;
+    }
+    const row = rows[0];
+    if (!row) throw new WrongExpectedVersion(streamId, expected, await actualRevision(streamId));
+    return { nextExpectedRevision: row.revision, position: row.position };
+  }
+
+  async function readStream(streamId: string, readOptions: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const direction = readOptions.direction ?? 'forwards';
+    const from = readOptions.fromRevision ?? (direction === 'forwards' ? 'start' : 'end');
+    const limit = readOptions.maxCount ?? null;
+    // Inclusive bound; 'start' read backwards addresses revision 0 only, 'end' read forwards addresses nothing.
+    const bound = typeof from === 'bigint' ? from.toString() : from === 'start' && direction === 'backwards' ? '0' : null;
+    const sql =
+      direction === 'forwards'
+        ? `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND ($2::bigint IS NULL OR revision >= $2)
+           ORDER BY revision LIMIT $3`
+        : `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND ($2::bigint IS NULL OR revision <= $2)
+           ORDER BY revision DESC LIMIT $3`;
+    const rows = from === 'end' && direction === 'forwards' ? [] : (await pool.query<EventRow>(sql, [streamId, bound, limit])).rows;
+    if (rows.length === 0 && (await actualRevision(streamId)) === 'no_stream') throw new StreamNotFound(streamId);
+    return rows.map(toRecorded);
+  }
+
+  async function readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = readOptions.after === undefined || readOptions.after === 'start' ? -1n : readOptions.after;
+    const limit = readOptions.maxCount ?? 1000;
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [after.toString(), limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  function subscribeToAll(subscribeOptions: SubscribeToAllOptions = {}): AllSubscription {
+    let checkpoint = subscribeOptions.after === undefined || subscribeOptions.after === 'start' ? -1n : subscribeOptions.after;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const handle = { stop: () => { stopped = true; wake?.(); } };
+    subscriptions.add(handle);
+    const live = getListener();
+    const onNotify = () => wake?.();
+    live.on(onNotify);
+
+    async function* iterate(): AsyncGenerator<RecordedEvent> {
+      try {
+        // Listen before the first read, so nothing committed after that read goes unnoticed.
+        await live.ready;
+        while (!stopped) {
+          const page = await readAll({ after: checkpoint, maxCount: PAGE_SIZE });
+          for (const event of page) {
+            if (stopped) return;
+            checkpoint = event.position;
+            yield event;
+          }
+          if (page.length === PAGE_SIZE || stopped) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, pollIntervalMs);
+            wake = () => { clearTimeout(timer); resolve(); };
+            // A notification that arrived between the read and now has already raised the listener's high mark.
+            if (live.latestPosition > checkpoint) wake();
+          });
+          wake = undefined;
+        }
+      } finally {
+        live.off(onNotify);
+        subscriptions.delete(handle);
+      }
+    }
+
+    const iterator = iterate();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      unsubscribe: async () => {
+        handle.stop();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  return {
+    kind: 'postgres',
+    appendToStream,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    async close() {
+      for (const subscription of subscriptions) subscription.stop();
+      await listener?.close();
+      listener = undefined;
+    },
+  };
+}
