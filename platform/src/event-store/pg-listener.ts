@@ -6,11 +6,9 @@ import type { Logger } from '../logger';
  * and wakes every subscriber then, because notifications sent while it was away are gone.
  */
 export class PgNotificationListener {
-  /** Highest position announced so far (payloads are positions). */
-  latestPosition = -1n;
   ready: Promise<void>;
   private client: pg.Client | undefined;
-  private readonly handlers = new Set<() => void>();
+  private readonly handlers = new Set<(payload: string | undefined) => void>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
 
@@ -18,16 +16,17 @@ export class PgNotificationListener {
     this.ready = this.connect();
   }
 
-  on(handler: () => void): void {
+  /** handler(undefined) means 'reconnected: anything may have happened'. */
+  on(handler: (payload: string | undefined) => void): void {
     this.handlers.add(handler);
   }
 
-  off(handler: () => void): void {
+  off(handler: (payload: string | undefined) => void): void {
     this.handlers.delete(handler);
   }
 
-  private notifyAll(): void {
-    for (const handler of this.handlers) handler();
+  private notifyAll(payload: string | undefined): void {
+    for (const handler of this.handlers) handler(payload);
   }
 
   private async connect(): Promise<void> {
@@ -35,11 +34,7 @@ export class PgNotificationListener {
       const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'es-listener' });
       try {
         client.on('notification', (message) => {
-          if (message.payload && /^\d+$/.test(message.payload)) {
-            const position = BigInt(message.payload);
-            if (position > this.latestPosition) this.latestPosition = position;
-          }
-          this.notifyAll();
+          if (message.channel === this.options.channel) this.notifyAll(message.payload ?? '');
         });
         client.on('error', (error) => {
           this.options.logger.warn('event listener connection lost', { error });
@@ -48,8 +43,7 @@ export class PgNotificationListener {
         await client.connect();
         await client.query(`LISTEN ${this.options.channel}`);
         this.client = client;
-        if (attempt > 0) this.notifyAll();
-        return;
+                return;
       } catch (error) {
         await client.end().catch(() => {});
         if (this.closed) return;
@@ -65,7 +59,7 @@ export class PgNotificationListener {
     void client.end().catch(() => {});
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
-      this.ready = this.connect();
+      this.ready = this.connect().then(() => this.notifyAll(undefined));
     }, 100);
   }
 

@@ -107,6 +107,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   let listener: PgNotificationListener | undefined;
   const subscriptions = new Set<{ stop: () => void }>();
 
+  // Highest position announced by NOTIFY (payloads are positions).
+  let announced = -1n;
   const getListener = () => {
     listener ??= new PgNotificationListener({ connectionString: options.connectionString, channel: EVENTS_CHANNEL, logger });
     return listener;
@@ -199,7 +201,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const handle = { stop: () => { stopped = true; wake?.(); } };
     subscriptions.add(handle);
     const live = getListener();
-    const onNotify = () => wake?.();
+    const onNotify = (payload: string | undefined) => {
+      if (payload && /^\d+$/.test(payload) && BigInt(payload) > announced) announced = BigInt(payload);
+      wake?.();
+    };
     live.on(onNotify);
 
     async function* iterate(): AsyncGenerator<RecordedEvent> {
@@ -218,7 +223,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
             const timer = setTimeout(resolve, pollIntervalMs);
             wake = () => { clearTimeout(timer); resolve(); };
             // A notification that arrived between the read and now has already raised the listener's high mark.
-            if (live.latestPosition > checkpoint) wake();
+            if (announced > checkpoint) wake();
           });
           wake = undefined;
         }

@@ -1,0 +1,29 @@
+// The command API as its own service (compose mode): every non-GET /api request.
+import { loadConfig } from '@portal/platform/config';
+import { openDatabase } from '@portal/platform/db/database';
+import { migrate } from '@portal/platform/db/migrate';
+import { createPool } from '@portal/platform/db/pool';
+import { createEventStore } from '@portal/platform/event-store/create';
+import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import { createLogger } from '@portal/platform/logger';
+import { serve } from '@portal/platform/service';
+import { createCommandApi } from './app';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel, base: { service: 'command-api' } });
+const database = await openDatabase(config, logger);
+const pool = createPool(database.url, { applicationName: 'command-api' });
+await migrate(pool, eventStoreMigrations);
+const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
+await serve({
+  name: 'command-api',
+  handler: createCommandApi({ store, pool, logger }).callback(),
+  port: config.commandApiPort,
+  host: config.host,
+  logger,
+  onStop: async () => {
+    await store.close();
+    await pool.end();
+    await database.stop();
+  },
+});

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('defaults to the embedded mode on port 8080 with data in ./.data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, eventStoreUrl: undefined, readWaitMs: 2000, logLevel: 'info' });
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '..', '..', '.data'));
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/portal', DATABASE_URL: 'postgres://u:p@db/portal',
+      EVENTSTORE_URL: 'esdb://es:2113?tls=false', EMBEDDED_PG_PORT: '6000', COMMAND_API_PORT: '9001',
+      READ_API_PORT: '9002', READ_WAIT_MS: '500', LOG_LEVEL: 'debug', UI_DIST_DIR: '/srv/ui',
+    });
+    expect(config).toEqual({
+      port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u:p@db/portal',
+      eventStoreUrl: 'esdb://es:2113?tls=false', embeddedPgPort: 6000, commandApiPort: 9001, readApiPort: 9002,
+      readWaitMs: 500, logLevel: 'debug', uiDistDir: '/srv/ui',
+    });
+  });
+
+  it('treats blank URLs as unset, so an empty variable in a .env file keeps the embedded default', () => {
+    expect(loadConfig({ DATABASE_URL: '  ', EVENTSTORE_URL: '' })).toMatchObject({ databaseUrl: undefined, eventStoreUrl: undefined });
+  });
+
+  it('refuses values that are not what they claim, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a non-negative integer/);
+    expect(() => loadConfig({ READ_WAIT_MS: '-5' })).toThrow(/READ_WAIT_MS/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

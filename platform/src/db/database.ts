@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { startEmbeddedPostgres } from '../embedded-postgres';
+
+export const EMBEDDED_DATABASE = 'portal';
+
+export interface Database {
+  url: string;
+  /** 'external' (DATABASE_URL), 'embedded' (started here) or 'embedded-running' (another process of ours runs it). */
+  source: 'external' | 'embedded' | 'embedded-running';
+  stop(): Promise<void>;
+}
+
+/** The URL of an embedded server that a running `npm start` already owns on this data folder, if any. */
+function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    process.kill(pid, 0);
+    const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DATABASE_URL when given; else the embedded PostgreSQL under DATA_DIR: started here, or, for an ops command
+ * run beside `npm start`, the one already running.
+ */
+export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean } = {}): Promise<Database> {
+  if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', stop: async () => {} };
+  if (options.allowRunning) {
+    const url = runningEmbeddedUrl(config.dataDir);
+    if (url) return { url, source: 'embedded-running', stop: async () => {} };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+  const url = await embedded.ensureDatabase(EMBEDDED_DATABASE);
+  return { url, source: 'embedded', stop: () => embedded.stop() };
+}

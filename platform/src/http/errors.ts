@@ -1,0 +1,22 @@
+// Typed errors that routes throw; the error middleware turns them into the spec's shapes.
+
+/** Answers `{ detail }` with the given status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** Answers 400 with a field-to-messages map: `{ "field": ["message"] }`. */
+export class ValidationFailed extends Error {
+  constructor(readonly fields: Record<string, string[]>) {
+    super('Validation failed');
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);

@@ -1,0 +1,82 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
+import { createLogger } from '../logger';
+import { HttpError, ValidationFailed } from './errors';
+import { errorHandler, requestLogger } from './middleware';
+
+const logLines: Record<string, unknown>[] = [];
+const logger = createLogger({ level: 'debug', write: (line) => logLines.push(JSON.parse(line)) });
+let server: http.Server;
+let base: string;
+
+const throwers: Record<string, () => unknown> = {
+  '/api/validation': () => { throw new ValidationFailed({ email_1: ['Please enter a valid email address.'] }); },
+  '/api/zod': () => z.object({ legal_name: z.string().min(1, 'This field is required.'), nested: z.object({ zip: z.string() }) }).parse({ legal_name: '', nested: {} }),
+  '/api/forbidden': () => { throw new HttpError(403, 'You do not have permission to edit rate details.'); },
+  '/api/conflict': () => { throw new WrongExpectedVersion('load-1', 3n, 4n); },
+  '/api/missing-stream': () => { throw new StreamNotFound('load-1'); },
+  '/api/crash': () => { throw new Error('secret internal detail'); },
+  '/api/bigint': () => ({ position: 9007199254740993n, nested: [1n] }),
+};
+
+beforeAll(async () => {
+  const app = new Koa();
+  app.use(requestLogger({ logger, service: 'test' }));
+  app.use(errorHandler({ logger }));
+  app.use(async (ctx) => {
+    const thrower = throwers[ctx.path];
+    if (thrower) ctx.body = thrower();
+  });
+  server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const get = async (path: string) => {
+  const response = await fetch(base + path);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('one error-mapping middleware', () => {
+  it('answers validation failures with a field-to-messages map', async () => {
+    expect(await get('/api/validation')).toEqual({ status: 400, body: { email_1: ['Please enter a valid email address.'] } });
+  });
+
+  it('turns zod issues into the same map, nested fields joined with dots', async () => {
+    const { status, body } = await get('/api/zod');
+    expect(status).toBe(400);
+    expect(body.legal_name).toEqual(['This field is required.']);
+    expect(Object.keys(body)).toContain('nested.zip');
+  });
+
+  it('answers typed HTTP errors with {detail}', async () => {
+    expect(await get('/api/forbidden')).toEqual({ status: 403, body: { detail: 'You do not have permission to edit rate details.' } });
+  });
+
+  it('answers a concurrency conflict with 409 and a stream that does not exist with 404', async () => {
+    expect((await get('/api/conflict')).status).toBe(409);
+    expect(await get('/api/missing-stream')).toEqual({ status: 404, body: { detail: 'Not found.' } });
+  });
+
+  it('hides internal errors behind a generic 500 and logs them', async () => {
+    expect(await get('/api/crash')).toEqual({ status: 500, body: { detail: 'Internal server error.' } });
+    expect(logLines.some((line) => line.msg === 'request failed' && JSON.stringify(line).includes('secret internal detail'))).toBe(true);
+  });
+
+  it('writes bigints as exact decimal strings', async () => {
+    const response = await fetch(base + '/api/bigint');
+    expect(await response.text()).toBe('{"position":"9007199254740993","nested":["1"]}');
+  });
+
+  it('answers unknown /api paths with 404 {detail} and logs one line per request with its status', async () => {
+    expect(await get('/api/unknown')).toEqual({ status: 404, body: { detail: 'Not found.' } });
+    const line = logLines.findLast((l) => l.msg === 'request' && l.path === '/api/unknown');
+    expect(line).toMatchObject({ method: 'GET', status: 404, service: 'test' });
+    expect(typeof line!.ms).toBe('number');
+  });
+});

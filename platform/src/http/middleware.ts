@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import { ZodError } from 'zod';
+import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
+import { stringifyJson } from '../event-store/json';
+import type { Logger } from '../logger';
+import { HttpError, ValidationFailed } from './errors';
+
+/** Zod issues as the UI's error catalogue expects them: `{ field: [messages] }`; form-level ones under non_field_errors. */
+export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function isPlainBody(body: unknown): boolean {
+  if (body === null || typeof body !== 'object') return false;
+  if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return false;
+  return true;
+}
+
+/**
+ * The one place where errors become responses: `{detail}` for 4xx/5xx, `{field: [messages]}` for validation.
+ * Also writes JSON bodies with bigint-safe serialisation and gives each request an id.
+ */
+export function errorHandler(options: { logger: Logger }) {
+  return async function handleErrors(ctx: Koa.Context, next: Koa.Next) {
+    ctx.state.requestId ??= randomUUID();
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new HttpError(404, 'Not found.');
+      }
+    } catch (error) {
+      const { status, body, headers } = toResponse(error);
+      if (status >= 500) options.logger.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error });
+      ctx.status = status;
+      ctx.body = body;
+      for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+    }
+    if (isPlainBody(ctx.body)) {
+      ctx.type = 'application/json';
+      ctx.body = stringifyJson(ctx.body);
+    }
+  };
+}
+
+function toResponse(error: unknown): { status: number; body: unknown; headers: Record<string, string> } {
+  if (error instanceof ValidationFailed) return { status: 400, body: error.fields, headers: {} };
+  if (error instanceof ZodError) return { status: 400, body: zodFieldErrors(error), headers: {} };
+  if (error instanceof HttpError) return { status: error.status, body: { detail: error.detail }, headers: error.headers };
+  if (error instanceof WrongExpectedVersion) {
+    return { status: 409, body: { detail: 'This record was changed by someone else. Please reload and try again.' }, headers: {} };
+  }
+  if (error instanceof StreamNotFound) return { status: 404, body: { detail: 'Not found.' }, headers: {} };
+  // Errors raised by Koa and body parsers (malformed JSON, payload too large, ...) carry a client status.
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = (error as Error).message;
+    const detail = status === 413 ? 'Request body is too large.' : status === 415 ? 'Unsupported media type.' : /json/i.test(message) ? 'Malformed JSON body.' : message || 'Bad request.';
+    return { status, body: { detail }, headers: {} };
+  }
+  return { status: 500, body: { detail: 'Internal server error.' }, headers: {} };
+}
+
+/** One log line per request: method, path (no query: it may carry tokens), status and time taken. */
+export function requestLogger(options: { logger: Logger; service: string }) {
+  return async function logRequest(ctx: Koa.Context, next: Koa.Next) {
+    ctx.state.requestId ??= randomUUID();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      options.logger.info('request', {
+        service: options.service,
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  };
+}

@@ -1,0 +1,5 @@
+import { pipelineProbeProjection } from './pipeline-probe/projection';
+import type { Projection } from './runtime';
+
+/** Every read-model projection, applied in this order to each event. */
+export const projections: readonly Projection[] = [pipelineProbeProjection];

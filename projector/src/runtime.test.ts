@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
+import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
+import { Projector, projectorStatus, READ_MODEL_CHANNEL, readCheckpoint, type Projection } from './runtime';
+import { projectorMigrations } from './schema';
+
+let db: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase([...eventStoreMigrations, ...projectorMigrations, ...tallyMigrations]);
+  store = createPostgresEventStore({ pool: db.pool, connectionString: db.url });
+});
+afterAll(async () => {
+  await store.close();
+  await db.drop();
+});
+beforeEach(async () => {
+  // Each test starts the read side from scratch over whatever history the store holds.
+  await db.pool.query('TRUNCATE tally_log, tally_totals, projector_checkpoints');
+});
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const caughtUp = async () => (await readCheckpoint(db.pool)) === (await store.headPosition());
+const tallied = async (stream: string) =>
+  (await db.pool.query('SELECT events, sum FROM tally_totals WHERE stream_id = $1', [stream])).rows[0] as { events: number; sum: string } | undefined;
+
+describe('projector runtime', () => {
+  it('applies stored and then live events, and records its checkpoint', async () => {
+    const stream = `tally-${randomUUID()}`;
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }, { type: 'Counted', data: { v: 2 } }]);
+    const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    projector.start();
+    await until(caughtUp);
+    expect(await tallied(stream)).toEqual({ events: 2, sum: 3n });
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 4 } }]);
+    await until(caughtUp);
+    expect(await tallied(stream)).toEqual({ events: 3, sum: 7n });
+    await projector.stop();
+  });
+
+  it('resumes from its checkpoint after a restart without applying anything twice', async () => {
+    const stream = `tally-${randomUUID()}`;
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 5 } }]);
+    const first = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    first.start();
+    await until(caughtUp);
+    await first.stop();
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 6 } }]);
+    const second = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    second.start();
+    await until(caughtUp);
+    await second.stop();
+    expect(await tallied(stream)).toEqual({ events: 2, sum: 11n });
+  });
+
+  it('commits nothing of a batch in which a projection fails, and retries until it can go on', async () => {
+    const stream = `tally-${randomUUID()}`;
+    let failing = true;
+    const flaky: Projection = {
+      name: 'flaky',
+      async apply(event) {
+        if (failing && event.type === 'Poison') throw new Error('cannot handle this yet');
+      },
+    };
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }, { type: 'Poison', data: {} }, { type: 'Counted', data: { v: 2 } }]);
+    const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection(), flaky] });
+    projector.start();
+    await until(async () => projector.lastError !== undefined);
+    expect(projector.lastError!.message).toContain('projection flaky failed on Poison');
+    // The batch holding the poison event was rolled back whole: the event before it is not half-applied either.
+    expect(await tallied(stream)).toBeUndefined();
+    failing = false;
+    await until(caughtUp, 20_000);
+    expect(await tallied(stream)).toEqual({ events: 3, sum: 3n });
+    await projector.stop();
+  });
+
+  it('NOTIFYs the changed keys with the committed position, after the rows are visible', async () => {
+    const listener = new pg.Client({ connectionString: db.url });
+    await listener.connect();
+    await listener.query(`LISTEN ${READ_MODEL_CHANNEL}`);
+    const stream = `tally-${randomUUID()}`;
+    const seen: { position: string; changes: { kind: string; key: string; op: string }[] }[] = [];
+    const visibleAtNotify: (boolean | undefined)[] = [];
+    listener.on('notification', (message) => {
+      seen.push(JSON.parse(message.payload!));
+      void tallied(stream).then((row) => visibleAtNotify.push(row !== undefined));
+    });
+    const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    projector.start();
+    await until(caughtUp);
+    const { position } = await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }]);
+    await until(async () => seen.some((n) => n.position === position.toString()));
+    const mine = seen.find((n) => n.position === position.toString())!;
+    expect(mine.changes).toEqual([{ kind: 'tally', key: stream, op: 'upsert' }]);
+    await until(async () => visibleAtNotify.length === seen.length);
+    expect(visibleAtNotify.at(-1)).toBe(true);
+    await projector.stop();
+    await listener.end();
+  });
+
+  it('reports checkpoint, head and lag', async () => {
+    const stream = `tally-${randomUUID()}`;
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }, { type: 'Counted', data: { v: 1 } }]);
+    const before = await projectorStatus(store, db.pool);
+    expect(before.checkpoint).toBe(-1n);
+    expect(before.lag).toBe(Number(before.head));
+    const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    projector.start();
+    await until(caughtUp);
+    await projector.stop();
+    expect(await projectorStatus(store, db.pool)).toEqual({ checkpoint: before.head, head: before.head, lag: 0, lagCapped: false });
+  });
+
+  it('never applies a batch twice when two instances race', async () => {
+    const stream = `tally-${randomUUID()}`;
+    await store.appendToStream(stream, Array.from({ length: 50 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
+    const a = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    const b = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+    a.start();
+    b.start();
+    await until(caughtUp, 20_000);
+    await Promise.all([a.stop(), b.stop()]);
+    const total = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.streamId.startsWith('tally-')).length;
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT position)::int AS d FROM tally_log');
+    expect(rows[0]).toEqual({ n: total, d: total });
+  });
+});

@@ -1,0 +1,187 @@
+import type pg from 'pg';
+import type { EventStore, RecordedEvent } from '@portal/platform/event-store/port';
+import type { Logger } from '@portal/platform/logger';
+import { silentLogger } from '@portal/platform/logger';
+
+export const READ_MODEL_CHANNEL = 'read_model_changes';
+export const CHECKPOINT_NAME = 'read-models';
+
+/** A read-model key that a batch changed; the read API pushes these rows to Socket.IO rooms. */
+export interface Change {
+  kind: string;
+  key: string;
+  op: 'upsert' | 'remove';
+}
+
+export interface ProjectionContext {
+  /** The batch transaction: every read-model write goes through it. */
+  tx: pg.PoolClient;
+  changed(change: Change): void;
+}
+
+export interface Projection {
+  name: string;
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
+
+export interface ProjectorOptions {
+  store: EventStore;
+  pool: pg.Pool;
+  projections: readonly Projection[];
+  logger?: Logger;
+  maxBatchSize?: number;
+  /** Called after each committed batch (tests, metrics). */
+  onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
+}
+
+// NOTIFY payloads are limited to 8000 bytes; past this many changes the read API is told to re-read broadly.
+const MAX_CHANGES_IN_NOTIFY = 50;
+const NEXT_TICK = Symbol('next tick');
+
+export async function readCheckpoint(db: pg.Pool | pg.PoolClient): Promise<bigint> {
+  const { rows } = await db.query<{ position: bigint }>('SELECT position FROM projector_checkpoints WHERE name = $1', [CHECKPOINT_NAME]);
+  return rows[0]?.position ?? -1n;
+}
+
+/**
+ * Applies every event of $all, in order, to the projections. Each batch of read-model writes commits in one
+ * transaction together with the checkpoint and a NOTIFY of the changed keys, so an event takes effect exactly
+ * once even if the process dies mid-batch: the uncommitted batch is simply applied again on restart.
+ */
+export class Projector {
+  private readonly logger: Logger;
+  private readonly maxBatchSize: number;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private wakeRetry: (() => void) | undefined;
+  lastError: Error | undefined;
+
+  constructor(private readonly options: ProjectorOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.maxBatchSize = options.maxBatchSize ?? 500;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeRetry?.();
+    await this.unsubscribe?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private failures = 0;
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.follow();
+      } catch (error) {
+        if (this.stopping) break;
+        this.lastError = error as Error;
+        const delay = Math.min(10_000, 250 * 2 ** Math.min(this.failures++, 6));
+        this.logger.error('projector failed; resuming from its checkpoint', { error, retryInMs: delay });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          this.wakeRetry = () => { clearTimeout(timer); resolve(); };
+        });
+      }
+    }
+  }
+
+  /** Subscribes from the stored checkpoint and applies micro-batches until stopped or an error. */
+  private async follow(): Promise<void> {
+    const checkpoint = await readCheckpoint(this.options.pool);
+    const subscription = this.options.store.subscribeToAll({ after: checkpoint < 0n ? 'start' : checkpoint });
+    this.unsubscribe = () => subscription.unsubscribe();
+    const iterator = subscription[Symbol.asyncIterator]();
+    this.logger.info('projector following $all', { after: checkpoint });
+    try {
+      let pending = iterator.next();
+      while (!this.stopping) {
+        const first = await pending;
+        if (first.done) return;
+        const batch = [first.value];
+        pending = iterator.next();
+        // Take whatever the subscription already holds, without waiting for more.
+        while (batch.length < this.maxBatchSize) {
+          const next = await Promise.race([pending, new Promise<typeof NEXT_TICK>((resolve) => setImmediate(() => resolve(NEXT_TICK)))]);
+          if (next === NEXT_TICK) break;
+          if (next.done) break;
+          batch.push(next.value);
+          pending = iterator.next();
+        }
+        if (this.stopping) return;
+        await this.applyBatch(batch);
+        this.lastError = undefined;
+        this.failures = 0;
+      }
+    } finally {
+      await subscription.unsubscribe().catch(() => {});
+    }
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    const changes = new Map<string, Change>();
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const context: ProjectionContext = {
+        tx: client,
+        changed: (change) => changes.set(`${change.kind}:${change.key}`, change),
+      };
+      for (const event of batch) {
+        for (const projection of this.options.projections) {
+          try {
+            await projection.apply(event, context);
+          } catch (error) {
+            throw new Error(`projection ${projection.name} failed on ${event.type} at position ${event.position}: ${(error as Error).message}`);
+          }
+        }
+      }
+      const last = batch[batch.length - 1]!.position;
+      // Guarded update: if another projector instance got here first, this batch is not applied twice.
+      const { rowCount } = await client.query(
+        `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
+         WHERE projector_checkpoints.position < $3`,
+        [CHECKPOINT_NAME, last, batch[0]!.position],
+      );
+      if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
+      const list = [...changes.values()];
+      const payload = { position: last.toString(), changes: list.length <= MAX_CHANGES_IN_NOTIFY ? list : null };
+      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify(payload)]);
+      await client.query('COMMIT');
+      this.options.onBatchCommitted?.({ first: batch[0]!.position, last, size: batch.length });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+export interface ProjectorStatus {
+  checkpoint: bigint;
+  head: bigint;
+  /** Events stored after the checkpoint (capped at lagCap). */
+  lag: number;
+  lagCapped: boolean;
+}
+
+export async function projectorStatus(store: EventStore, pool: pg.Pool, lagCap = 10_000): Promise<ProjectorStatus> {
+  const [checkpoint, head] = await Promise.all([readCheckpoint(pool), store.headPosition()]);
+  let lag = 0;
+  if (head > checkpoint) {
+    // Positions are opaque (EventStoreDB's are byte offsets), so lag is counted in events.
+    lag = (await store.readAll({ after: checkpoint < 0n ? 'start' : checkpoint, maxCount: lagCap })).length;
+  }
+  return { checkpoint, head, lag, lagCapped: lag >= lagCap };
+}

@@ -1,0 +1,32 @@
+import Koa from 'koa';
+import type pg from 'pg';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { HttpError } from '@portal/platform/http/errors';
+import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
+import type { Logger } from '@portal/platform/logger';
+import { readHealthRoutes } from './health/routes';
+import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
+import type { ProjectionPosition } from './projection-position';
+import { readYourWrites } from './read-your-writes';
+
+export interface ReadApiDeps {
+  store: EventStore;
+  pool: pg.Pool;
+  projection: ProjectionPosition;
+  logger: Logger;
+  readWaitMs: number;
+}
+
+/** Every GET under /api, answered from the read models the projector keeps. */
+export function createReadApi(deps: ReadApiDeps): Koa {
+  const app = new Koa({ proxy: true });
+  app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
+  app.use(errorHandler({ logger: deps.logger }));
+  app.use(async function readOnly(ctx, next) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);
+    await next();
+  });
+  app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
+  for (const router of [readHealthRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  return app;
+}

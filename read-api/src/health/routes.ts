@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import type pg from 'pg';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { projectorStatus } from '@portal/projector/runtime';
+
+/** GET /api/health/: the event store, the database and how far the projector lags behind the store. */
+export function readHealthRoutes(deps: { store: EventStore; pool: pg.Pool; maxHealthyLag?: number }): Router {
+  const router = new Router();
+  const maxHealthyLag = deps.maxHealthyLag ?? 1_000;
+  router.get('/api/health/', async (ctx) => {
+    const database = await deps.pool.query('SELECT 1').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message }));
+    let eventStore: Record<string, unknown>;
+    let projector: Record<string, unknown>;
+    try {
+      const status = await projectorStatus(deps.store, deps.pool, maxHealthyLag + 1);
+      eventStore = { ok: true, kind: deps.store.kind, head: status.head };
+      projector = { ok: status.lag <= maxHealthyLag, checkpoint: status.checkpoint, lag: status.lag };
+    } catch (error) {
+      eventStore = { ok: false, kind: deps.store.kind, error: (error as Error).message };
+      projector = { ok: false };
+    }
+    const up = database.ok && eventStore.ok === true;
+    ctx.status = up ? 200 : 503;
+    ctx.body = {
+      service: 'read-api',
+      status: !up ? 'unavailable' : projector.ok ? 'ok' : 'degraded',
+      database,
+      event_store: eventStore,
+      projector,
+    };
+  });
+  return router;
+}

@@ -1,0 +1,33 @@
+// The read API as its own service (compose mode): every GET under /api.
+import { loadConfig } from '@portal/platform/config';
+import { openDatabase } from '@portal/platform/db/database';
+import { migrate } from '@portal/platform/db/migrate';
+import { createPool } from '@portal/platform/db/pool';
+import { createEventStore } from '@portal/platform/event-store/create';
+import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import { createLogger } from '@portal/platform/logger';
+import { serve } from '@portal/platform/service';
+import { projectorMigrations } from '@portal/projector/schema';
+import { createReadApi } from './app';
+import { ProjectionPosition } from './projection-position';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel, base: { service: 'read-api' } });
+const database = await openDatabase(config, logger);
+const pool = createPool(database.url, { applicationName: 'read-api' });
+await migrate(pool, [...eventStoreMigrations, ...projectorMigrations]);
+const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
+const projection = new ProjectionPosition({ pool, connectionString: database.url, logger });
+await serve({
+  name: 'read-api',
+  handler: createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs }).callback(),
+  port: config.readApiPort,
+  host: config.host,
+  logger,
+  onStop: async () => {
+    await projection.close();
+    await store.close();
+    await pool.end();
+    await database.stop();
+  },
+});

@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
+import type { Logger } from '@portal/platform/logger';
+
+const CHANNEL = 'read_model_changes';
+
+/**
+ * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
+ * so a read can wait until the projector has passed the position a client just wrote at.
+ */
+export class ProjectionPosition {
+  private position = -1n;
+  private readonly listener: PgNotificationListener;
+  private readonly waiters = new Set<{ target: bigint; resolve: () => void }>();
+  private readonly ready: Promise<void>;
+
+  constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
+    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: CHANNEL, logger: options.logger });
+    this.listener.on((payload) => {
+      const announced = payload ? parsePosition(payload) : undefined;
+      if (announced !== undefined) this.advance(announced);
+      else void this.refresh();
+    });
+    this.ready = this.listener.ready.then(() => this.refresh());
+  }
+
+  private advance(position: bigint): void {
+    if (position <= this.position) return;
+    this.position = position;
+    for (const waiter of this.waiters) if (waiter.target <= position) waiter.resolve();
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      const { rows } = await this.options.pool.query<{ position: bigint }>(
+        "SELECT position FROM projector_checkpoints WHERE name = 'read-models'",
+      );
+      if (rows[0]) this.advance(rows[0].position);
+    } catch (error) {
+      this.options.logger.warn('cannot read the projector checkpoint', { error });
+    }
+  }
+
+  async current(): Promise<bigint> {
+    await this.ready;
+    return this.position;
+  }
+
+  /** Resolves true once the projector has passed `target`, or false after `timeoutMs`. */
+  async waitFor(target: bigint, timeoutMs: number): Promise<boolean> {
+    await this.ready;
+    if (this.position >= target) return true;
+    return new Promise<boolean>((resolve) => {
+      const waiter = {
+        target,
+        resolve: () => {
+          clearTimeout(timer);
+          clearInterval(poll);
+          this.waiters.delete(waiter);
+          resolve(true);
+        },
+      };
+      // A lost notification must not cost the whole wait: look at the table now and then too.
+      const poll = setInterval(() => void this.refresh(), 250);
+      const timer = setTimeout(() => {
+        clearInterval(poll);
+        this.waiters.delete(waiter);
+        resolve(this.position >= target);
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const waiter of this.waiters) waiter.resolve();
+    await this.listener.close();
+  }
+}
+
+function parsePosition(payload: string): bigint | undefined {
+  try {
+    const parsed = JSON.parse(payload) as { position?: unknown };
+    return typeof parsed.position === 'string' && /^\d+$/.test(parsed.position) ? BigInt(parsed.position) : undefined;
+  } catch {
+    return undefined;
+  }
+}

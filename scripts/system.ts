@@ -1,0 +1,90 @@
+// The whole product in one process: database, event store, projector, command API, read API and the gateway on one
+// port. `npm start` runs it on the embedded PostgreSQL; cross-service tests run it on their own database.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCommandApi } from '@portal/command-api/app';
+import type { Config } from '@portal/platform/config';
+import { migrate } from '@portal/platform/db/migrate';
+import { createPool, type Pool } from '@portal/platform/db/pool';
+import { createEventStore } from '@portal/platform/event-store/create';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import { createGateway } from '@portal/platform/http/gateway';
+import type { Logger } from '@portal/platform/logger';
+import { projections } from '@portal/projector/projections';
+import { Projector } from '@portal/projector/runtime';
+import { projectorMigrations } from '@portal/projector/schema';
+import { createReadApi } from '@portal/read-api/app';
+import { ProjectionPosition } from '@portal/read-api/projection-position';
+
+export const allMigrations = [...eventStoreMigrations, ...projectorMigrations];
+
+export interface System {
+  url: string;
+  port: number;
+  pool: Pool;
+  store: EventStore;
+  projector: Projector;
+  close(): Promise<void>;
+}
+
+export class PortInUse extends Error {}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUse(`Port ${port} on ${host} is already in use. Stop the program using it, or choose another port: PORT=8090 npm start`)
+          : error,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startSystem(options: { config: Config; databaseUrl: string; logger: Logger; probeMinIntervalMs?: number }): Promise<System> {
+  const { config, databaseUrl, logger } = options;
+  const pool = createPool(databaseUrl, { max: 20 });
+  const closers: (() => Promise<void>)[] = [() => pool.end()];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch((error: Error) => logger.warn('shutdown step failed', { error }));
+  };
+  try {
+    const applied = await migrate(pool, allMigrations);
+    if (applied.length > 0) logger.info('migrations applied', { applied });
+    const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl, logger });
+    closers.push(() => store.close());
+    const projector = new Projector({ store, pool, projections, logger: logger.child({ service: 'projector' }) });
+    projector.start();
+    closers.push(() => projector.stop());
+    const projection = new ProjectionPosition({ pool, connectionString: databaseUrl, logger });
+    closers.push(() => projection.close());
+    const commandApi = createCommandApi({ store, pool, logger, probeMinIntervalMs: options.probeMinIntervalMs });
+    const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs });
+    const server = http.createServer(
+      createGateway({ commandApi: commandApi.callback(), readApi: readApi.callback(), uiDistDir: config.uiDistDir }),
+    );
+    server.keepAliveTimeout = 5_000;
+    await listen(server, config.port, config.host);
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    return { url: `http://${config.host}:${port}`, port, pool, store, projector, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
