@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -171,6 +172,28 @@ describe('startEmbeddedPostgres', () => {
       const error = await expectEmbeddedError(startEmbeddedPostgres({ dataDir: dir, port: 0, logger: silentLogger }));
       expect(error.message).toContain('failed to start');
       expect(error.message).toContain('no_such_setting');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'recovers the data folder after the app that ran it was killed with SIGKILL',
+    async () => {
+      const dir = await tempDir();
+      const fixture = path.resolve(import.meta.dirname, '..', '..', 'tests', 'src', 'fixtures', 'embedded-child.ts');
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('ready') && resolve());
+        child.once('exit', (code) => reject(new Error(`fixture exited early with ${code}`)));
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+
+      // The killed app's server (orphaned) or its stale pid file is dealt with, and the data is all there.
+      const server = await start(dir);
+      const rows = await query<{ note: string }>(server.urlFor('portal'), 'SELECT note FROM survived');
+      expect(rows).toEqual([{ note: 'before the crash' }]);
     },
     TIMEOUT,
   );

@@ -393,12 +393,16 @@ async function checkPidFile(clusterDir: string, logger: Logger): Promise<void> {
   const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
     if (await isPostgresOn(pid, clusterDir)) {
-      const orphaned = (await parentPid(pid)) === 1;
+      // Reparented to init: the app that started it was killed (SIGKILL, OOM). It is ours and nobody uses it: stop it.
+      if ((await parentPid(pid)) === 1 && process.pid !== 1) {
+        logger.warn('stopping a PostgreSQL left running by an app that was killed', { pid, dataDir: clusterDir });
+        await stopOrphan(pid);
+        await fs.rm(pidFile, { force: true });
+        return;
+      }
       throw new EmbeddedPostgresError(
         `Another PostgreSQL instance (pid ${pid}) is already running on the data folder ${clusterDir}. ` +
-          (orphaned
-            ? `Its parent is gone (an app that was killed left it behind); stop it with \`kill ${pid}\` and start again.`
-            : `Stop it (or the app that started it) first, or use a different data folder.`) +
+          `Stop it (or the app that started it) first, or use a different data folder.` +
           ` If you are sure nothing is running there, delete ${pidFile}.`,
       );
     }
@@ -407,6 +411,21 @@ async function checkPidFile(clusterDir: string, logger: Logger): Promise<void> {
     logger.warn('removing stale postmaster.pid left by a PostgreSQL that did not shut down', { pid, file: pidFile });
   }
   await fs.rm(pidFile, { force: true });
+}
+
+/** Fast shutdown (SIGINT), then immediate (SIGQUIT) if it lingers. */
+async function stopOrphan(pid: number): Promise<void> {
+  const gone = async (ms: number) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+      if (!isAlive(pid)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return !isAlive(pid);
+  };
+  process.kill(pid, 'SIGINT');
+  if (await gone(STOP_GRACE_MS)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await gone(5_000))) throw new EmbeddedPostgresError(`A PostgreSQL left running on this data folder (pid ${pid}) does not stop.`);
 }
 
 async function createPassword(passwordFile: string): Promise<string> {
