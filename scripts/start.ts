@@ -23,7 +23,8 @@ async function main(): Promise<void> {
     `\nFreight portal is running at http://localhost:${running.port}/\n` +
       `  database:    ${database.source === 'external' ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}\n` +
       `  event store: ${running.store.kind}\n` +
-      `Press Ctrl-C to stop.\n\n`,
+      (running.notices.length > 0 ? `\n${running.notices.join('\n')}\n` : '') +
+      `\nPress Ctrl-C to stop.\n\n`,
   );
   let stopping = false;
   const stop = async (signal: string) => {

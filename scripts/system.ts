@@ -2,7 +2,10 @@
 // port. `npm start` runs it on the embedded PostgreSQL; cross-service tests run it on their own database.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCommandApi } from '@portal/command-api/app';
+import { assembleCommandSide } from '@portal/command-api/assemble';
+import type { LoginPolicies } from '@portal/command-api/accounts/routes';
+import { authMigrations } from '@portal/platform/auth/schema';
+import { SessionStore } from '@portal/platform/auth/sessions';
 import type { Config } from '@portal/platform/config';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool, type Pool } from '@portal/platform/db/pool';
@@ -11,13 +14,14 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createGateway } from '@portal/platform/http/gateway';
 import type { Logger } from '@portal/platform/logger';
+import type { Mailer } from '@portal/platform/mail/mailer';
 import { projections } from '@portal/projector/projections';
 import { Projector } from '@portal/projector/runtime';
 import { projectorMigrations } from '@portal/projector/schema';
 import { createReadApi } from '@portal/read-api/app';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
 
-export const allMigrations = [...eventStoreMigrations, ...projectorMigrations];
+export const allMigrations = [...eventStoreMigrations, ...authMigrations, ...projectorMigrations];
 
 export interface System {
   url: string;
@@ -25,6 +29,8 @@ export interface System {
   pool: Pool;
   store: EventStore;
   projector: Projector;
+  /** What the first start has to tell the user (admin password, demo logins). */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -50,7 +56,16 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-export async function startSystem(options: { config: Config; databaseUrl: string; logger: Logger; probeMinIntervalMs?: number }): Promise<System> {
+export interface StartOptions {
+  config: Config;
+  databaseUrl: string;
+  logger: Logger;
+  probeMinIntervalMs?: number;
+  mailer?: Mailer;
+  loginPolicies?: LoginPolicies;
+}
+
+export async function startSystem(options: StartOptions): Promise<System> {
   const { config, databaseUrl, logger } = options;
   const pool = createPool(databaseUrl, { max: 20 });
   const closers: (() => Promise<void>)[] = [() => pool.end()];
@@ -67,8 +82,13 @@ export async function startSystem(options: { config: Config; databaseUrl: string
     closers.push(() => projector.stop());
     const projection = new ProjectionPosition({ pool, connectionString: databaseUrl, logger });
     closers.push(() => projection.close());
-    const commandApi = createCommandApi({ store, pool, logger, probeMinIntervalMs: options.probeMinIntervalMs });
-    const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs });
+    const commandSide = assembleCommandSide({
+      config, store, pool, logger, mailer: options.mailer, loginPolicies: options.loginPolicies, probeMinIntervalMs: options.probeMinIntervalMs,
+    });
+    const notices = await commandSide.bootstrap();
+    const commandApi = commandSide.app;
+    const sessions = new SessionStore(pool, config.sessionTtlMs);
+    const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions, trustProxy: config.trustProxy });
     const server = http.createServer(
       createGateway({ commandApi: commandApi.callback(), readApi: readApi.callback(), uiDistDir: config.uiDistDir }),
     );
@@ -82,7 +102,7 @@ export async function startSystem(options: { config: Config; databaseUrl: string
         }),
     );
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://${config.host}:${port}`, port, pool, store, projector, close: closeAll };
+    return { url: `http://${config.host}:${port}`, port, pool, store, projector, notices, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

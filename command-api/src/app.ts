@@ -1,9 +1,14 @@
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type pg from 'pg';
+import { csrfProtection, loadSession } from '@portal/platform/auth/middleware';
+import type { SessionStore } from '@portal/platform/auth/sessions';
+import type { LoginThrottle } from '@portal/platform/auth/throttle';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
+import { accountRoutes, type LoginPolicies } from './accounts/routes';
+import type { AccountsService } from './accounts/service';
 import { commandHealthRoutes } from './health/routes';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
 
@@ -11,16 +16,29 @@ export interface CommandApiDeps {
   store: EventStore;
   pool: pg.Pool;
   logger: Logger;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  accounts: AccountsService;
+  trustProxy: boolean;
+  loginPolicies?: LoginPolicies;
   probeMinIntervalMs?: number;
 }
 
 /** Every POST/PATCH/PUT/DELETE under /api: request -> command -> decide -> append -> answer. */
 export function createCommandApi(deps: CommandApiDeps): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.trustProxy });
   app.use(requestLogger({ logger: deps.logger, service: 'command-api' }));
   app.use(errorHandler({ logger: deps.logger }));
+  // Before the body is even read: a request without the CSRF token changes nothing.
+  app.use(csrfProtection());
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false }));
-  for (const router of [commandHealthRoutes(deps), pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs })]) {
+  app.use(loadSession({ sessions: deps.sessions }));
+  const routers = [
+    commandHealthRoutes(deps),
+    accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
+    pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

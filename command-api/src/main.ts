@@ -1,4 +1,5 @@
 // The command API as its own service (compose mode): every non-GET /api request.
+import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
@@ -7,17 +8,19 @@ import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
 import { serve } from '@portal/platform/service';
-import { createCommandApi } from './app';
+import { assembleCommandSide } from './assemble';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'command-api' } });
 const database = await openDatabase(config, logger);
 const pool = createPool(database.url, { applicationName: 'command-api' });
-await migrate(pool, eventStoreMigrations);
+await migrate(pool, [...eventStoreMigrations, ...authMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
+const commandSide = assembleCommandSide({ config, store, pool, logger });
+for (const line of await commandSide.bootstrap()) process.stdout.write(`${line}\n`);
 await serve({
   name: 'command-api',
-  handler: createCommandApi({ store, pool, logger }).callback(),
+  handler: commandSide.app.callback(),
   port: config.commandApiPort,
   host: config.host,
   logger,

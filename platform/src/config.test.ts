@@ -19,7 +19,21 @@ describe('configuration from the environment', () => {
       port: 9000, host: '0.0.0.0', dataDir: '/var/lib/portal', databaseUrl: 'postgres://u:p@db/portal',
       eventStoreUrl: 'esdb://es:2113?tls=false', embeddedPgPort: 6000, commandApiPort: 9001, readApiPort: 9002,
       readWaitMs: 500, logLevel: 'debug', uiDistDir: '/srv/ui',
+      publicUrl: 'http://localhost:9000', smtpUrl: undefined, mailFrom: 'Freight Portal <no-reply@freight-portal.local>',
+      adminUsername: 'admin', adminPassword: undefined, seedDemo: true, demoPassword: undefined,
+      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false,
     });
+  });
+
+  it('reads the account and mail settings', () => {
+    expect(loadConfig({
+      PUBLIC_URL: 'https://portal.example.com/', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'ops@example.com', ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 's3cret-pass', SEED_DEMO: 'false', DEMO_PASSWORD: 'demo-pass', ACTIVATION_TTL_HOURS: '1', SESSION_TTL_HOURS: '2',
+    })).toMatchObject({
+      publicUrl: 'https://portal.example.com', smtpUrl: 'smtp://mail:25', mailFrom: 'ops@example.com', adminUsername: 'root',
+      adminPassword: 's3cret-pass', seedDemo: false, demoPassword: 'demo-pass', activationTtlMs: 3600_000, sessionTtlMs: 7200_000,
+    });
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
   });
 
   it('treats blank URLs as unset, so an empty variable in a .env file keeps the embedded default', () => {

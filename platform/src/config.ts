@@ -18,6 +18,30 @@ export interface Config {
   /** How long a read waits for the projector to reach a client's position (read-your-writes). */
   readWaitMs: number;
   uiDistDir: string;
+  /** Base URL used in links sent by email. */
+  publicUrl: string;
+  /** smtp(s)://user:pass@host:port; unset: mails are written as .eml files under DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminUsername: string;
+  /** Unset: a random password is generated on first start and printed once. */
+  adminPassword: string | undefined;
+  /** Seed demo accounts on a fresh data folder. */
+  seedDemo: boolean;
+  /** Unset: generated on first start, kept in DATA_DIR/demo-password, printed at each start. */
+  demoPassword: string | undefined;
+  activationTtlMs: number;
+  sessionTtlMs: number;
+  /** Trust X-Forwarded-For/-Proto from a gateway in front (compose); never in the embedded mode. */
+  trustProxy: boolean;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${env[name]}'`);
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,5 +73,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     readWaitMs: int(env, 'READ_WAIT_MS', 2000),
     uiDistDir: path.resolve(env.UI_DIST_DIR ?? path.join(repoRoot, 'ui', 'dist')),
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Freight Portal <no-reply@freight-portal.local>',
+    adminUsername: nonEmpty(env.ADMIN_USERNAME) ?? 'admin',
+    adminPassword: nonEmpty(env.ADMIN_PASSWORD),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    demoPassword: nonEmpty(env.DEMO_PASSWORD),
+    activationTtlMs: int(env, 'ACTIVATION_TTL_HOURS', 72) * 3600 * 1000,
+    sessionTtlMs: int(env, 'SESSION_TTL_HOURS', 336) * 3600 * 1000,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
   };
 }

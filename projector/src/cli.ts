@@ -1,4 +1,5 @@
 // Ops commands of the projector: `npm run projector -- status`.
+import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
@@ -25,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(config, logger, { allowRunning: true });
   const pool = createPool(database.url, { max: 2, applicationName: 'projector-cli' });
   try {
-    await migrate(pool, [...eventStoreMigrations, ...projectorMigrations]);
+    await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
     const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
     try {
       const status = await projectorStatus(store, pool);

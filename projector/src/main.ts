@@ -1,4 +1,5 @@
 // The projector as its own service (compose mode).
+import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
@@ -14,7 +15,7 @@ const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'projector' } });
 const database = await openDatabase(config, logger);
 const pool = createPool(database.url, { applicationName: 'projector' });
-await migrate(pool, [...eventStoreMigrations, ...projectorMigrations]);
+await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const projector = new Projector({ store, pool, projections, logger });
 projector.start();

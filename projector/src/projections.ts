@@ -1,5 +1,6 @@
+import { accountsProjection } from './accounts/projection';
 import { pipelineProbeProjection } from './pipeline-probe/projection';
 import type { Projection } from './runtime';
 
 /** Every read-model projection, applied in this order to each event. */
-export const projections: readonly Projection[] = [pipelineProbeProjection];
+export const projections: readonly Projection[] = [accountsProjection, pipelineProbeProjection];

@@ -21,4 +21,43 @@ export const projectorMigrations: Migration[] = [
         projected_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    id: 'projector-003-accounts',
+    sql: `
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        username text NOT NULL,
+        email text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('VENDOR', 'STAFF')),
+        first_name text NOT NULL DEFAULT '',
+        last_name text NOT NULL DEFAULT '',
+        is_active boolean NOT NULL DEFAULT false,
+        builtin boolean NOT NULL DEFAULT false,
+        vendor_id uuid,
+        date_joined timestamptz NOT NULL,
+        last_login timestamptz,
+        deleted_at timestamptz
+      );
+      CREATE UNIQUE INDEX users_username_lower ON users (lower(username));
+      CREATE TABLE staff_profiles (
+        user_id uuid PRIMARY KEY,
+        tier text NOT NULL CHECK (tier IN ('ADMIN', 'DISPATCH_OPS', 'ACCOUNTING', 'PENDING')),
+        first_name text NOT NULL DEFAULT '',
+        last_name text NOT NULL DEFAULT '',
+        email text NOT NULL DEFAULT '',
+        phone text NOT NULL DEFAULT '',
+        phone_ext text NOT NULL DEFAULT '',
+        department text NOT NULL DEFAULT '',
+        position text NOT NULL DEFAULT '',
+        bio text NOT NULL DEFAULT '',
+        builtin boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE vendor_profiles (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL UNIQUE,
+        username text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );`,
+  },
 ];

@@ -1,9 +1,12 @@
 import Koa from 'koa';
 import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
+import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
+import type { SessionStore } from '@portal/platform/auth/sessions';
 import { HttpError } from '@portal/platform/http/errors';
 import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
+import { accountReadRoutes } from './accounts/routes';
 import { readHealthRoutes } from './health/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
 import type { ProjectionPosition } from './projection-position';
@@ -15,18 +18,22 @@ export interface ReadApiDeps {
   projection: ProjectionPosition;
   logger: Logger;
   readWaitMs: number;
+  sessions: SessionStore;
+  trustProxy: boolean;
 }
 
 /** Every GET under /api, answered from the read models the projector keeps. */
 export function createReadApi(deps: ReadApiDeps): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: deps.trustProxy });
   app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
   app.use(errorHandler({ logger: deps.logger }));
   app.use(async function readOnly(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);
     await next();
   });
+  app.use(issueCsrfCookie());
+  app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -1,4 +1,6 @@
 // The read API as its own service (compose mode): every GET under /api.
+import { authMigrations } from '@portal/platform/auth/schema';
+import { SessionStore } from '@portal/platform/auth/sessions';
 import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
@@ -15,12 +17,14 @@ const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'read-api' } });
 const database = await openDatabase(config, logger);
 const pool = createPool(database.url, { applicationName: 'read-api' });
-await migrate(pool, [...eventStoreMigrations, ...projectorMigrations]);
+await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const projection = new ProjectionPosition({ pool, connectionString: database.url, logger });
 await serve({
   name: 'read-api',
-  handler: createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs }).callback(),
+  handler: createReadApi({
+    store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions: new SessionStore(pool, config.sessionTtlMs), trustProxy: config.trustProxy,
+  }).callback(),
   port: config.readApiPort,
   host: config.host,
   logger,

@@ -1,17 +1,27 @@
 // One real change through every part: command API -> event store -> projector -> read model -> read API, over HTTP,
 // through the same gateway routing that `npm start` uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from './support/http-client';
 import { startTestSystem, type TestSystem } from './support/system';
 
 let system: TestSystem;
-beforeAll(async () => { system = await startTestSystem(); });
+let client: PortalClient;
+beforeAll(async () => {
+  system = await startTestSystem();
+  client = await system.client().start();
+});
 afterAll(async () => { await system?.stop(); });
 
 const api = (path: string, init?: RequestInit) => fetch(`${system.url}${path}`, init);
+/** An unsafe request the way the UI sends it: with the session's cookies and the CSRF header. */
+const command = (path: string, init: RequestInit = {}) => {
+  const csrf = client.cookies.get('csrftoken')!;
+  return api(path, { ...init, headers: { Cookie: client.cookieHeader(), 'X-CSRFToken': csrf, ...(init.headers as Record<string, string>) } });
+};
 
 describe('a pipeline probe travels the whole system', () => {
   it('is accepted by the command API, projected, and read back by the read API at its position', async () => {
-    const created = await api('/api/health/probe/', { method: 'POST' });
+    const created = await command('/api/health/probe/', { method: 'POST' });
     expect(created.status).toBe(201);
     const { probe_id, position } = (await created.json()) as { probe_id: string; position: string };
     expect(position).toMatch(/^\d+$/);
@@ -30,7 +40,7 @@ describe('a pipeline probe travels the whole system', () => {
   });
 
   it('reports health with the event store head and a projector that has caught up', async () => {
-    const { position } = (await (await api('/api/health/probe/', { method: 'POST' })).json()) as { position: string };
+    const { position } = (await (await command('/api/health/probe/', { method: 'POST' })).json()) as { position: string };
     const health = await api(`/api/health/?min_position=${position}`);
     expect(health.status).toBe(200);
     const body = (await health.json()) as { status: string; database: { ok: boolean }; event_store: { ok: boolean; kind: string; head: string }; projector: { ok: boolean; checkpoint: string; lag: number } };
@@ -60,7 +70,7 @@ describe('errors have the spec shape and change nothing', () => {
 
   it('answers unknown API paths with 404 {detail}, for reads and for commands', async () => {
     for (const init of [undefined, { method: 'POST' }, { method: 'DELETE' }]) {
-      const response = await api('/api/no-such-thing/', init);
+      const response = await command('/api/no-such-thing/', init);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: 'Not found.' });
     }
@@ -76,14 +86,14 @@ describe('errors have the spec shape and change nothing', () => {
 
   it('refuses a malformed JSON body with 400 {detail} and appends nothing', async () => {
     const before = await system.store.headPosition();
-    const response = await api('/api/health/probe/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"oops' });
+    const response = await command('/api/health/probe/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"oops' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ detail: 'Malformed JSON body.' });
     expect(await system.store.headPosition()).toBe(before);
   });
 
   it('refuses an oversized body with 413 {detail}', async () => {
-    const response = await api('/api/health/probe/', {
+    const response = await command('/api/health/probe/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
@@ -112,6 +122,6 @@ describe('the gateway routes as production does', () => {
   });
 
   it('refuses writes to UI paths', async () => {
-    expect((await api('/staff/loads', { method: 'POST' })).status).toBe(405);
+    expect((await command('/staff/loads', { method: 'POST' })).status).toBe(405);
   });
 });

@@ -6,12 +6,13 @@ beforeAll(async () => { system = await startTestSystem({ probeMinIntervalMs: 60_
 afterAll(async () => { await system?.stop(); });
 
 it('throttles pipeline probes with 429 and Retry-After, appending nothing', async () => {
-  const first = await fetch(`${system.url}/api/health/probe/`, { method: 'POST' });
+  const client = await system.client().start();
+  const first = await client.post('/api/health/probe/');
   expect(first.status).toBe(201);
   const head = await system.store.headPosition();
-  const second = await fetch(`${system.url}/api/health/probe/`, { method: 'POST' });
+  const second = await client.post('/api/health/probe/');
   expect(second.status).toBe(429);
   expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(await second.json()).toEqual({ detail: 'Too many probes; try again shortly.' });
+  expect(second.body).toEqual({ detail: 'Too many probes; try again shortly.' });
   expect(await system.store.headPosition()).toBe(head);
 });

@@ -20,6 +20,9 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Does the request belong to the API (exactly /api or under /api/)? */
 const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
+/** The one GET that is a command: the emailed activation link (it activates the account, then redirects). */
+export const isCommandGet = (pathname: string) => pathname.startsWith('/api/auth/activate/');
+
 /**
  * The embedded mode's single port, routed as the production gateway routes: GET and HEAD under /api to the read API,
  * every other /api method to the command API, everything else to the built UI (index.html for client routes).
@@ -30,7 +33,7 @@ export function createGateway(options: { commandApi: Handler; readApi: Handler; 
     const pathname = new URL(req.url ?? '/', 'http://gateway').pathname;
     if (isApi(pathname)) {
       const method = req.method ?? 'GET';
-      return method === 'GET' || method === 'HEAD' ? options.readApi(req, res) : options.commandApi(req, res);
+      return (method === 'GET' || method === 'HEAD') && !isCommandGet(pathname) ? options.readApi(req, res) : options.commandApi(req, res);
     }
     serveUi(root, pathname, req, res);
   };

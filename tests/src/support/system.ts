@@ -1,40 +1,73 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '@portal/platform/config';
+import { loadConfig, type Config } from '@portal/platform/config';
 import { silentLogger } from '@portal/platform/logger';
-import { startSystem, allMigrations, type System } from '../../../scripts/system';
+import { startSystem, allMigrations, type StartOptions, type System } from '../../../scripts/system';
 import { createTestDatabase, type TestDatabase } from './database';
+import { PortalClient } from './http-client';
+
+export const TEST_ADMIN_PASSWORD = 'Admin-Test-Pass-42';
 
 export interface TestSystem extends System {
   db: TestDatabase;
-  uiDir: string;
+  dataDir: string;
+  config: Config;
+  client(): PortalClient;
+  /** The .eml files written to DATA_DIR/outbox, oldest first. */
+  outbox(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
-/** The whole product on a fresh database and a free port, with a tiny stand-in UI build to serve. */
-export async function startTestSystem(options: { probeMinIntervalMs?: number; readWaitMs?: number } = {}): Promise<TestSystem> {
+/**
+ * The whole product on a fresh database and a free port, with a data folder of its own and, unless a real UI build
+ * is given, a tiny stand-in UI to serve.
+ */
+export async function startTestSystem(
+  options: { config?: Partial<Config>; uiDistDir?: string } & Pick<StartOptions, 'probeMinIntervalMs' | 'loginPolicies'> = {},
+): Promise<TestSystem> {
   const db = await createTestDatabase(allMigrations);
-  const uiDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-ui-'));
-  await fs.writeFile(path.join(uiDir, 'index.html'), '<!doctype html><title>Freight Portal</title><div id="root"></div>');
-  await fs.mkdir(path.join(uiDir, 'assets'));
-  await fs.writeFile(path.join(uiDir, 'assets', 'app-123.js'), 'console.log("app")');
-  const config = {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-data-'));
+  let uiDistDir = options.uiDistDir;
+  if (!uiDistDir) {
+    uiDistDir = path.join(dataDir, 'ui');
+    await fs.mkdir(path.join(uiDistDir, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(uiDistDir, 'index.html'), '<!doctype html><title>Freight Portal</title><div id="root"></div>');
+    await fs.writeFile(path.join(uiDistDir, 'assets', 'app-123.js'), 'console.log("app")');
+  }
+  const config: Config = {
     ...loadConfig({}),
     port: 0,
     host: '127.0.0.1',
-    uiDistDir: uiDir,
-    readWaitMs: options.readWaitMs ?? 2_000,
+    dataDir,
+    uiDistDir,
+    readWaitMs: 2_000,
+    seedDemo: false,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    ...options.config,
   };
-  const system = await startSystem({ config, databaseUrl: db.url, logger: silentLogger, probeMinIntervalMs: options.probeMinIntervalMs ?? 0 });
+  const system = await startSystem({
+    config,
+    databaseUrl: db.url,
+    logger: silentLogger,
+    probeMinIntervalMs: options.probeMinIntervalMs ?? 0,
+    loginPolicies: options.loginPolicies,
+  });
+  const outboxDir = path.join(dataDir, 'outbox');
   return {
     ...system,
     db,
-    uiDir,
+    dataDir,
+    config: { ...config, publicUrl: system.url },
+    client: () => new PortalClient(system.url),
+    async outbox() {
+      const files = (await fs.readdir(outboxDir).catch(() => [])).sort();
+      return Promise.all(files.map((file) => fs.readFile(path.join(outboxDir, file), 'utf8')));
+    },
     async stop() {
       await system.close();
       await db.drop();
-      await fs.rm(uiDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

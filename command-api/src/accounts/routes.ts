@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
+import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
+import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
+import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
+import type { EventMetadata } from '@portal/platform/event-store/port';
+import { HttpError } from '@portal/platform/http/errors';
+import type { AccountsService } from './service';
+
+export const INVALID_LOGIN = 'Invalid username or password';
+
+export interface LoginPolicies {
+  perUsername: ThrottlePolicy;
+  perClient: ThrottlePolicy;
+}
+
+export const defaultLoginPolicies: LoginPolicies = {
+  perUsername: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
+  perClient: { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
+};
+
+const guest = (ctx: Koa.Context): EventMetadata => ({ actorType: 'GUEST', correlationId: ctx.state.requestId as string });
+
+export function accountRoutes(deps: { accounts: AccountsService; sessions: SessionStore; throttle: LoginThrottle; policies?: LoginPolicies }): Router {
+  const { accounts, sessions, throttle } = deps;
+  const policies = deps.policies ?? defaultLoginPolicies;
+  const router = new Router();
+
+  router.post('/api/auth/signup/vendor/', async (ctx) => {
+    const body = vendorSignUpSchema.parse(ctx.request.body ?? {});
+    const { position } = await accounts.signUp('VENDOR', body, guest(ctx));
+    ctx.status = 201;
+    ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };
+  });
+
+  router.post('/api/auth/signup/staff/', async (ctx) => {
+    const body = staffSignUpSchema.parse(ctx.request.body ?? {});
+    const { position } = await accounts.signUp('STAFF', body, guest(ctx));
+    ctx.status = 201;
+    ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };
+  });
+
+  // The link in the activation mail. It activates once and lands on the UI's confirmation page.
+  router.get('/api/auth/activate/:token/', async (ctx) => {
+    const { outcome } = await accounts.activate(ctx.params.token ?? '', guest(ctx));
+    ctx.redirect(outcome === 'activated' ? '/account/activated' : `/account/activated?status=${outcome}`);
+  });
+
+  router.post('/api/auth/login/', async (ctx) => {
+    const body = loginSchema.parse(ctx.request.body ?? {});
+    const keys = [`user:${body.username.toLowerCase()}`, `client:${ctx.ip}`];
+    const wait = await throttle.retryAfter(keys);
+    if (wait > 0) throw new HttpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, { 'Retry-After': String(wait) });
+    const result = await accounts.authenticate(body.username, body.password, body.portal);
+    if (!result.ok) {
+      if (result.reason === 'invalid') {
+        await throttle.recordFailure([{ key: keys[0]!, policy: policies.perUsername }, { key: keys[1]!, policy: policies.perClient }]);
+      }
+      // Only someone who knows the password learns that the account awaits activation.
+      throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : INVALID_LOGIN);
+    }
+    await throttle.reset([keys[0]!]);
+    // A brand-new session and CSRF token at every login: a planted session id or token is worthless.
+    await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+    const session = await sessions.create(result.userId);
+    ctx.cookies.set(SESSION_COOKIE, session.id, cookieOptions(ctx, true, session.expiresAt));
+    setCsrfCookie(ctx);
+    await accounts.recordLogin(result.userId, { actorId: result.userId, actorUsername: body.username, correlationId: ctx.state.requestId as string });
+    ctx.body = await accounts.user(result.userId);
+  });
+
+  router.post('/api/auth/logout/', async (ctx) => {
+    await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+    ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions(ctx, true), maxAge: 0 });
+    ctx.body = { detail: 'Logged out.' };
+  });
+
+  return router;
+}

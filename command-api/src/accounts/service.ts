@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import * as account from '@portal/domain/accounts/decider';
+import { AccountError } from '@portal/domain/accounts/decider';
+import { userStream, usernameStream, type AccountKind } from '@portal/domain/accounts/events';
+import type { StaffSignUp, VendorSignUp } from '@portal/domain/accounts/schemas';
+import * as staff from '@portal/domain/staff/decider';
+import { staffStream, type StaffTier } from '@portal/domain/staff/events';
+import * as vendor from '@portal/domain/vendors/decider';
+import { vendorStream } from '@portal/domain/vendors/events';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@portal/platform/auth/passwords';
+import { newToken } from '@portal/platform/auth/sessions';
+import { ValidationFailed } from '@portal/platform/http/errors';
+import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
+import type { Logger } from '@portal/platform/logger';
+import type { Mailer } from '@portal/platform/mail/mailer';
+import { handleCommand } from '../command-handler';
+import { loadAccount, loadStaff, userIdForUsername } from './aggregates';
+import { userView } from './user-view';
+
+export type ActivationOutcome = 'activated' | 'used' | 'invalid' | 'expired';
+export type Portal = 'vendor' | 'staff';
+export type AuthenticationResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: 'invalid' | 'inactive' | 'wrong_kind' };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{20,100})$/;
+
+export interface AccountsDeps {
+  store: EventStore;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  activationTtlMs: number;
+}
+
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  /**
+   * Reserves the username (no_stream: of two concurrent sign-ups of one name only one wins), records the account,
+   * creates its empty vendor profile or PENDING staff profile, and mails the activation link.
+   */
+  async signUp(
+    kind: AccountKind,
+    body: VendorSignUp | StaffSignUp,
+    metadata: EventMetadata,
+    options: { sendMail?: boolean; builtin?: boolean; tier?: StaffTier } = {},
+  ): Promise<{ userId: string; vendorId: string | null; activationToken: string; position: bigint | null }> {
+    const { store } = this.deps;
+    const userId = randomUUID();
+    const vendorId = kind === 'VENDOR' ? randomUUID() : null;
+    const passwordHash = await hashPassword(body.password);
+    try {
+      await store.appendToStream(usernameStream(body.username), [{ type: 'UsernameReserved', data: { user_id: userId, username: body.username }, metadata }], {
+        expectedRevision: 'no_stream',
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) throw new ValidationFailed({ username: ['A user with that username already exists.'] });
+      throw error;
+    }
+    const secret = newToken();
+    const names = 'first_name' in body ? { first_name: body.first_name, last_name: body.last_name } : { first_name: '', last_name: '' };
+    await handleCommand(store, userStream(userId), account, {
+      type: 'SignUp',
+      data: {
+        user_id: userId,
+        username: body.username,
+        email: body.email,
+        kind,
+        ...names,
+        password_hash: passwordHash,
+        activation_secret_hash: sha256(secret),
+        vendor_id: vendorId,
+        builtin: options.builtin ?? false,
+        now: new Date(),
+        activationTtlMs: this.deps.activationTtlMs,
+      },
+    }, metadata);
+    const profile = vendorId
+      ? await handleCommand(store, vendorStream(vendorId), vendor, { type: 'CreateVendorProfile', data: { vendor_id: vendorId, user_id: userId, username: body.username } }, metadata)
+      : await handleCommand(store, staffStream(userId), staff, {
+          type: 'CreateStaffProfile',
+          data: { user_id: userId, tier: options.tier ?? 'PENDING', ...names, email: body.email, builtin: options.builtin ?? false },
+        }, metadata);
+    const activationToken = `${userId}.${secret}`;
+    if (options.sendMail !== false) await this.mailActivation(body.username, body.email, activationToken);
+    return { userId, vendorId, activationToken, position: profile.position };
+  }
+
+  private async mailActivation(username: string, email: string, token: string): Promise<void> {
+    const link = `${this.deps.publicUrl}/api/auth/activate/${token}/`;
+    try {
+      await this.deps.mailer.send({
+        to: email,
+        subject: 'Activate your Freight Portal account',
+        text:
+          `Hello ${username},\n\nYour Freight Portal account has been created. Activate it by opening this link:\n\n${link}\n\n` +
+          `The link works once and expires in ${Math.round(this.deps.activationTtlMs / 3_600_000)} hours.\n` +
+          `If you did not sign up, ignore this message.\n`,
+      });
+    } catch (error) {
+      // The account is recorded; the user can ask support for a new link. Say so loudly in the logs.
+      this.deps.logger.error('activation mail could not be sent', { to: email, error });
+    }
+  }
+
+  async activate(token: string, metadata: EventMetadata): Promise<{ outcome: ActivationOutcome; position: bigint | null }> {
+    const match = TOKEN.exec(token);
+    if (!match) return { outcome: 'invalid', position: null };
+    const [, userId, secret] = match as unknown as [string, string, string];
+    try {
+      const result = await handleCommand(this.deps.store, userStream(userId), account, { type: 'Activate', data: { secretHash: sha256(secret), now: new Date() } }, { ...metadata, actorId: userId });
+      return { outcome: 'activated', position: result.position };
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      const outcome: ActivationOutcome = error.code === 'already_active' ? 'used' : error.code === 'expired' ? 'expired' : 'invalid';
+      return { outcome, position: null };
+    }
+  }
+
+  /** Checks the password; a missing username costs as much time as a wrong password and says nothing more. */
+  async authenticate(username: string, password: string, portal: Portal | undefined): Promise<AuthenticationResult> {
+    const userId = await userIdForUsername(this.deps.store, username);
+    const state = userId ? await loadAccount(this.deps.store, userId) : undefined;
+    if (!userId || !state || state.status !== 'registered') {
+      await burnPasswordCheck(password);
+      return { ok: false, reason: 'invalid' };
+    }
+    if (!(await verifyPassword(password, state.passwordHash))) return { ok: false, reason: 'invalid' };
+    if (!state.activated) return { ok: false, reason: 'inactive' };
+    if (portal && (portal === 'vendor') !== (state.kind === 'VENDOR')) return { ok: false, reason: 'wrong_kind' };
+    return { ok: true, userId };
+  }
+
+  async recordLogin(userId: string, metadata: EventMetadata): Promise<void> {
+    await handleCommand(this.deps.store, userStream(userId), account, { type: 'RecordLogin', data: { now: new Date() } }, metadata);
+  }
+
+  /** The signed-in user, from the account's own streams; undefined when the account cannot be signed in. */
+  async user(userId: string) {
+    const { store } = this.deps;
+    const events = await store.readStream(userStream(userId)).catch(() => []);
+    const state = events.reduce((s, e) => account.evolve(s, { type: e.type, data: e.data } as never), account.initialState());
+    if (state.status !== 'registered' || !state.activated) return undefined;
+    return userView(state, await loadStaff(store, userId), events[0]!.createdAt);
+  }
+
+  async changeTier(userId: string, to: StaffTier, metadata: EventMetadata) {
+    return handleCommand(this.deps.store, staffStream(userId), staff, { type: 'ChangeTier', data: { to } }, metadata);
+  }
+}

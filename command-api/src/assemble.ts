@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type pg from 'pg';
+import type { Config } from '@portal/platform/config';
+import { SessionStore } from '@portal/platform/auth/sessions';
+import { LoginThrottle } from '@portal/platform/auth/throttle';
+import type { EventStore } from '@portal/platform/event-store/port';
+import type { Logger } from '@portal/platform/logger';
+import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
+import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
+import type { LoginPolicies } from './accounts/routes';
+import { AccountsService } from './accounts/service';
+import { createCommandApi } from './app';
+
+export interface CommandSideOptions {
+  config: Config;
+  store: EventStore;
+  pool: pg.Pool;
+  logger: Logger;
+  mailer?: Mailer;
+  loginPolicies?: LoginPolicies;
+  probeMinIntervalMs?: number;
+}
+
+/** The command API with everything it needs, built from the configuration (used by `npm start` and compose). */
+export function assembleCommandSide(options: CommandSideOptions) {
+  const { config, store, pool, logger } = options;
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
+  const accounts = new AccountsService({ store, mailer, logger, publicUrl: config.publicUrl, activationTtlMs: config.activationTtlMs });
+  const sessions = new SessionStore(pool, config.sessionTtlMs);
+  const app = createCommandApi({
+    store,
+    pool,
+    logger,
+    sessions,
+    throttle: new LoginThrottle(pool),
+    accounts,
+    trustProxy: config.trustProxy,
+    loginPolicies: options.loginPolicies,
+    probeMinIntervalMs: options.probeMinIntervalMs,
+  });
+
+  /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print. */
+  async function bootstrap(): Promise<string[]> {
+    const lines: string[] = [];
+    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword });
+    if (admin.generatedPassword) {
+      lines.push(`Built-in admin created: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+    }
+    if (config.seedDemo) {
+      const password = demoPassword(config.demoPassword, config.dataDir);
+      if (admin.created) await seedDemoAccounts(accounts, password);
+      lines.push(`Demo logins (password ${password}):`);
+      lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
+      for (const demo of demoAccounts) {
+        lines.push(`  ${demo.kind === 'STAFF' ? 'staff login (/staff/login)' : 'vendor login (/)        '}: ${demo.username} (${demo.note})`);
+      }
+    }
+    return lines;
+  }
+
+  return { app, accounts, sessions, bootstrap };
+}

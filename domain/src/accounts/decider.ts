@@ -1,0 +1,93 @@
+import type { AccountEvent, AccountKind, UserSignedUp } from './events';
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      userId: string;
+      username: string;
+      email: string;
+      kind: AccountKind;
+      passwordHash: string;
+      activationSecretHash: string;
+      activationExpiresAt: string;
+      activated: boolean;
+      builtin: boolean;
+      vendorId: string | null;
+      lastLogin: string | null;
+    };
+
+export type SignUp = { type: 'SignUp'; data: Omit<UserSignedUp['data'], 'activation_expires_at'> & { now: Date; activationTtlMs: number } };
+/** The secret's hash, computed by the caller; activation happens at most once, before expiry. */
+export type Activate = { type: 'Activate'; data: { secretHash: string; now: Date } };
+export type RecordLogin = { type: 'RecordLogin'; data: { now: Date } };
+export type AccountCommand = SignUp | Activate | RecordLogin;
+
+export class AccountError extends Error {
+  constructor(readonly code: 'exists' | 'unknown' | 'invalid_token' | 'already_active' | 'expired' | 'inactive') {
+    super(code);
+  }
+}
+
+export const initialState = (): AccountState => ({ status: 'none' });
+
+export function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'UserSignedUp': {
+      const d = event.data;
+      return {
+        status: 'registered',
+        userId: d.user_id,
+        username: d.username,
+        email: d.email,
+        kind: d.kind,
+        passwordHash: d.password_hash,
+        activationSecretHash: d.activation_secret_hash,
+        activationExpiresAt: d.activation_expires_at,
+        activated: false,
+        builtin: d.builtin,
+        vendorId: d.vendor_id,
+        lastLogin: null,
+      };
+    }
+    case 'UserActivated':
+      return state.status === 'registered' ? { ...state, activated: true } : state;
+    case 'UserLoggedIn':
+      return state.status === 'registered' ? { ...state, lastLogin: event.data.at } : state;
+  }
+}
+
+function signUp(command: SignUp, state: AccountState): AccountEvent[] {
+  if (state.status !== 'none') throw new AccountError('exists');
+  const { now, activationTtlMs, ...data } = command.data;
+  return [{ type: 'UserSignedUp', data: { ...data, activation_expires_at: new Date(now.getTime() + activationTtlMs).toISOString() } }];
+}
+
+function activate(command: Activate, state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered') throw new AccountError('unknown');
+  if (command.data.secretHash !== state.activationSecretHash) throw new AccountError('invalid_token');
+  if (state.activated) throw new AccountError('already_active');
+  if (command.data.now.getTime() > Date.parse(state.activationExpiresAt)) throw new AccountError('expired');
+  return [{ type: 'UserActivated', data: { user_id: state.userId, activated_at: command.data.now.toISOString() } }];
+}
+
+function recordLogin(command: RecordLogin, state: AccountState): AccountEvent[] {
+  if (state.status !== 'registered') throw new AccountError('unknown');
+  if (!state.activated) throw new AccountError('inactive');
+  return [{ type: 'UserLoggedIn', data: { user_id: state.userId, at: command.data.now.toISOString() } }];
+}
+
+export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'SignUp':
+      return signUp(command, state);
+    case 'Activate':
+      return activate(command, state);
+    case 'RecordLogin':
+      return recordLogin(command, state);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

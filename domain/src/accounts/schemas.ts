@@ -1,0 +1,66 @@
+// Sign-up and login bodies: one definition, used by the command API (400 field errors) and the UI forms.
+import { z } from 'zod';
+
+const REQUIRED = 'This field is required.';
+
+// A short list of the passwords attackers try first; the length and similarity rules catch most of the rest.
+const COMMON_PASSWORDS = new Set([
+  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwerty123', 'qwertyuiop', 'iloveyou',
+  'admin123', 'welcome1', 'welcome123', 'letmein1', 'football', 'baseball', 'sunshine', 'princess', 'trustno1',
+  'passw0rd', 'abc12345', 'starwars', 'dragon123', 'monkey123', 'changeme', 'freight123', 'trucking', 'loadboard',
+]);
+
+/** Password rules, in the messages users of Django-style back ends know. */
+export function passwordProblems(password: string, username = '', email = ''): string[] {
+  const problems: string[] = [];
+  if (password.length < 8) problems.push('This password is too short. It must contain at least 8 characters.');
+  if (password.length > 128) problems.push('This password is too long. It must contain at most 128 characters.');
+  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push('This password is too common.');
+  const lower = password.toLowerCase();
+  const similar = [username, email.split('@')[0] ?? ''].some((part) => part.length >= 3 && (lower.includes(part.toLowerCase()) || part.toLowerCase().includes(lower)));
+  if (similar) problems.push('The password is too similar to the username.');
+  return problems;
+}
+
+export const usernameSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .min(3, 'Ensure this field has at least 3 characters.')
+  .max(150, 'Ensure this field has no more than 150 characters.')
+  .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
+
+export const emailSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address.')
+  .transform((email) => email.toLowerCase());
+
+const nameSchema = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(150, 'Ensure this field has no more than 150 characters.');
+
+function withPasswordRules<T extends z.ZodType<{ username: string; email: string; password: string }>>(schema: T) {
+  return schema.superRefine((body, ctx) => {
+    for (const message of passwordProblems(body.password, body.username, body.email)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+  });
+}
+
+const passwordSchema = z.string({ error: REQUIRED }).min(1, REQUIRED);
+
+export const vendorSignUpSchema = withPasswordRules(z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }));
+
+export const staffSignUpSchema = withPasswordRules(
+  z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema, first_name: nameSchema, last_name: nameSchema }),
+);
+
+export const loginSchema = z.object({
+  username: z.string({ error: REQUIRED }).min(1, REQUIRED).max(150),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
+  portal: z.enum(['vendor', 'staff']).optional(),
+});
+
+export type VendorSignUp = z.infer<typeof vendorSignUpSchema>;
+export type StaffSignUp = z.infer<typeof staffSignUpSchema>;
+export type LoginBody = z.infer<typeof loginSchema>;

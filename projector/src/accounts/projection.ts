@@ -1,0 +1,58 @@
+import type { AccountEvent } from '@portal/domain/accounts/events';
+import type { StaffEvent } from '@portal/domain/staff/events';
+import type { VendorEvent } from '@portal/domain/vendors/events';
+import type { Projection } from '../runtime';
+
+type Handled = AccountEvent | StaffEvent | VendorEvent;
+
+/** users, staff_profiles and vendor_profiles. Password hashes and activation secrets never reach a read model. */
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  async apply(recorded, { tx, changed }) {
+    const event = { type: recorded.type, data: recorded.data } as Handled;
+    switch (event.type) {
+      case 'UserSignedUp': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO users (id, username, email, kind, first_name, last_name, builtin, vendor_id, date_joined)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [d.user_id, d.username, d.email, d.kind, d.first_name, d.last_name, d.builtin, d.vendor_id, recorded.createdAt],
+        );
+        changed({ kind: 'user', key: d.user_id, op: 'upsert' });
+        return;
+      }
+      case 'UserActivated':
+        await tx.query('UPDATE users SET is_active = true WHERE id = $1', [event.data.user_id]);
+        changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
+        return;
+      case 'UserLoggedIn':
+        await tx.query('UPDATE users SET last_login = $2 WHERE id = $1', [event.data.user_id, event.data.at]);
+        changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
+        return;
+      case 'StaffProfileCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO staff_profiles (user_id, tier, first_name, last_name, email, builtin) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [d.user_id, d.tier, d.first_name, d.last_name, d.email, d.builtin],
+        );
+        changed({ kind: 'staff', key: d.user_id, op: 'upsert' });
+        return;
+      }
+      case 'StaffTierChanged':
+        await tx.query('UPDATE staff_profiles SET tier = $2 WHERE user_id = $1', [event.data.user_id, event.data.to]);
+        changed({ kind: 'staff', key: event.data.user_id, op: 'upsert' });
+        return;
+      case 'VendorProfileCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO vendor_profiles (id, user_id, username, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`,
+          [d.vendor_id, d.user_id, d.username, recorded.createdAt],
+        );
+        changed({ kind: 'vendor', key: d.vendor_id, op: 'upsert' });
+        return;
+      }
+      default:
+        return;
+    }
+  },
+};
