@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { AccountError, decide, evolve, initialState, type AccountState } from './decider';
+import type { AccountEvent } from './events';
+
+const now = new Date('2026-11-21T12:00:00.000Z');
+const signedUp: AccountEvent = {
+  type: 'UserSignedUp',
+  data: {
+    user_id: 'u-1', username: 'acme', email: 'ops@acme.com', kind: 'VENDOR', first_name: '', last_name: '',
+    password_hash: 'scrypt$hash', activation_secret_hash: 'secret-hash', activation_expires_at: '2026-11-22T12:00:00.000Z',
+    vendor_id: 'v-1', builtin: false,
+  },
+};
+const given = (...events: AccountEvent[]): AccountState => events.reduce(evolve, initialState());
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as AccountError).code;
+  }
+  return 'no error';
+};
+
+describe('account decider', () => {
+  it('signs up a new account with an activation deadline', () => {
+    const { activation_expires_at: _, ...data } = signedUp.data;
+    const [event] = decide({ type: 'SignUp', data: { ...data, now, activationTtlMs: 3_600_000 } }, initialState());
+    expect(event).toEqual({ type: 'UserSignedUp', data: { ...signedUp.data, activation_expires_at: '2026-11-21T13:00:00.000Z' } });
+  });
+
+  it('refuses to sign up an account twice', () => {
+    expect(code(() => decide({ type: 'SignUp', data: { ...signedUp.data, now, activationTtlMs: 1 } }, given(signedUp)))).toBe('exists');
+  });
+
+  it('activates once, with the right secret, before the deadline', () => {
+    expect(decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, given(signedUp))).toEqual([
+      { type: 'UserActivated', data: { user_id: 'u-1', activated_at: now.toISOString() } },
+    ]);
+    const activated: AccountEvent = { type: 'UserActivated', data: { user_id: 'u-1', activated_at: now.toISOString() } };
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, given(signedUp, activated)))).toBe('already_active');
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'wrong', now } }, given(signedUp)))).toBe('invalid_token');
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now: new Date('2026-11-23T00:00:00Z') } }, given(signedUp)))).toBe('expired');
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, initialState()))).toBe('unknown');
+  });
+
+  it('records a login only for an active account', () => {
+    expect(code(() => decide({ type: 'RecordLogin', data: { now } }, given(signedUp)))).toBe('inactive');
+    const activated: AccountEvent = { type: 'UserActivated', data: { user_id: 'u-1', activated_at: now.toISOString() } };
+    const [login] = decide({ type: 'RecordLogin', data: { now } }, given(signedUp, activated));
+    expect(login).toEqual({ type: 'UserLoggedIn', data: { user_id: 'u-1', at: now.toISOString() } });
+    expect(given(signedUp, activated, login!)).toMatchObject({ lastLogin: now.toISOString(), activated: true });
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { login } from './support';
+
+describe('the built-in admin', () => {
+  let system: TestSystem;
+  beforeAll(async () => { system = await startTestSystem(); });
+  afterAll(async () => { await system?.stop(); });
+
+  it('exists from the first start as an active ADMIN who can log in at the staff portal', async () => {
+    const client = await system.client().start();
+    const response = await login(client, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ username: 'admin', user_type: 'STAFF', is_active: true });
+    expect(response.body.staff_profile.tier).toBe('ADMIN');
+    expect((await client.get('/api/auth/user/')).body.staff_profile.tier).toBe('ADMIN');
+  });
+
+  it('is not created twice, and cannot be demoted', async () => {
+    const { AccountsService } = await import('@portal/command-api/accounts/service');
+    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
+    const { createMailer } = await import('@portal/platform/mail/mailer');
+    const { silentLogger } = await import('@portal/platform/logger');
+    const accounts = new AccountsService({
+      store: system.store,
+      mailer: createMailer({ smtpUrl: undefined, from: 'x@y.z', outboxDir: system.dataDir + '/outbox', logger: silentLogger }),
+      logger: silentLogger,
+      publicUrl: system.url,
+      activationTtlMs: 3_600_000,
+    });
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'admin', password: 'Other-Pass-123' })).toEqual({ created: false });
+    const { rows } = await system.db.pool.query(`SELECT id FROM users WHERE lower(username) = 'admin'`);
+    expect(rows).toHaveLength(1);
+    await expect(accounts.changeTier(rows[0].id, 'PENDING', { actorType: 'SYSTEM' })).rejects.toThrow('builtin_admin');
+  });
+});
+
+describe('a first start without ADMIN_PASSWORD, with demo data', () => {
+  let system: TestSystem;
+  beforeAll(async () => {
+    system = await startTestSystem({ config: { adminPassword: undefined, seedDemo: true, demoPassword: 'Demo-Pass-2026', adminUsername: 'boss' } });
+  });
+  afterAll(async () => { await system?.stop(); });
+
+  it('generates an admin password, prints it once, and it works', async () => {
+    const line = system.notices.find((notice) => notice.startsWith('Built-in admin created: boss / '))!;
+    const password = line.split(' / ')[1]!.split(' ')[0]!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const client = await system.client().start();
+    expect((await login(client, 'boss', password, 'staff')).status).toBe(200);
+  });
+
+  it('seeds one staff user per tier and vendors, all able to log in with the demo password', async () => {
+    expect(system.notices.join('\n')).toContain('Demo logins (password Demo-Pass-2026)');
+    const expected: [string, 'staff' | 'vendor', string | null][] = [
+      ['dispatch', 'staff', 'DISPATCH_OPS'],
+      ['accounting', 'staff', 'ACCOUNTING'],
+      ['newstaff', 'staff', 'PENDING'],
+      ['carrier', 'vendor', null],
+      ['newcarrier', 'vendor', null],
+    ];
+    for (const [username, portal, tier] of expected) {
+      const client = await system.client().start();
+      const response = await login(client, username, 'Demo-Pass-2026', portal);
+      expect(response.status, username).toBe(200);
+      if (tier) expect(response.body.staff_profile.tier).toBe(tier);
+      else expect(response.body.vendor_profile).not.toBeNull();
+    }
+    // Seeded through the same commands as users: the tier changes are events with a system actor.
+    const { rows } = await system.db.pool.query(`SELECT data, metadata FROM es_events WHERE type = 'StaffTierChanged' ORDER BY position`);
+    expect(rows.map((r) => r.data.to)).toEqual(['DISPATCH_OPS', 'ACCOUNTING']);
+    expect(rows[0].metadata.actorType).toBe('SYSTEM');
+  });
+});

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { activeAccount, GOOD_PASSWORD, login, signUp } from './support';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem({
+    loginPolicies: {
+      perUsername: { maxFailures: 3, windowMs: 60_000, lockMs: 30_000 },
+      perClient: { maxFailures: 1000, windowMs: 60_000, lockMs: 30_000 },
+    },
+  });
+  await activeAccount(system, 'vendor', 'vendor_ann');
+  await activeAccount(system, 'staff', 'staff_bo');
+});
+afterAll(async () => { await system?.stop(); });
+
+const setCookie = (headers: Headers, name: string) => headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+
+describe('cookies', () => {
+  it('hands a csrftoken cookie readable by scripts to a client that has none', async () => {
+    const response = await system.client().get('/api/auth/user/');
+    expect(response.status).toBe(401);
+    const cookie = setCookie(response.headers, 'csrftoken')!;
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(cookie).not.toMatch(/httponly/i);
+  });
+
+  it('keeps the session cookie away from scripts and other sites', async () => {
+    const client = await system.client().start();
+    const response = await login(client, 'vendor_ann');
+    const cookie = setCookie(response.headers, 'sessionid')!;
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses an unsafe request without the header, changing nothing', async () => {
+    const client = await system.client().start();
+    const response = await client.post('/api/auth/signup/vendor/', { username: 'csrf_victim', email: 'v@b.co', password: GOOD_PASSWORD }, { 'X-CSRFToken': '' });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+    // Nothing was recorded: the name is still free.
+    expect((await signUp(client, 'vendor', 'csrf_victim')).status).toBe(201);
+  });
+
+  it('refuses a header that does not match the cookie', async () => {
+    const client = await system.client().start();
+    const response = await client.post('/api/auth/login/', { username: 'vendor_ann', password: GOOD_PASSWORD }, { 'X-CSRFToken': 'forged-token-value' });
+    expect(response.status).toBe(403);
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('refuses a request from a foreign origin even with a matching token', async () => {
+    const client = await system.client().start();
+    const response = await client.post('/api/auth/login/', { username: 'vendor_ann', password: GOOD_PASSWORD }, { Origin: 'https://evil.example.com' });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'CSRF Failed: Origin checking failed.' });
+  });
+
+  it('accepts the same request from its own origin', async () => {
+    const client = await system.client().start();
+    expect((await client.post('/api/auth/login/', { username: 'vendor_ann', password: GOOD_PASSWORD }, { Origin: system.url })).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('gives a new session id and a new CSRF token at login, so a planted one is worthless', async () => {
+    const client = await system.client().start();
+    client.cookies.set('sessionid', 'attacker-chosen-session-id');
+    const csrfBefore = client.cookies.get('csrftoken');
+    expect((await login(client, 'vendor_ann')).status).toBe(200);
+    expect(client.cookies.get('sessionid')).not.toBe('attacker-chosen-session-id');
+    expect(client.cookies.get('csrftoken')).not.toBe(csrfBefore);
+    const attacker = system.client();
+    attacker.cookies.set('sessionid', 'attacker-chosen-session-id');
+    expect((await attacker.get('/api/auth/user/')).status).toBe(401);
+  });
+
+  it('ends the session on the server at logout: the old cookie no longer works', async () => {
+    const client = await system.client().start();
+    await login(client, 'vendor_ann');
+    const stolen = client.cookies.get('sessionid')!;
+    expect((await client.get('/api/auth/user/')).status).toBe(200);
+    const out = await client.post('/api/auth/logout/');
+    expect(out.status).toBe(200);
+    expect(client.cookies.has('sessionid')).toBe(false);
+    const replay = system.client();
+    replay.cookies.set('sessionid', stolen);
+    expect((await replay.get('/api/auth/user/')).status).toBe(401);
+  });
+
+  it('refuses a wrong-kind account at each portal with the login failure message and no session', async () => {
+    for (const [username, portal] of [['vendor_ann', 'staff'], ['staff_bo', 'vendor']] as const) {
+      const client = await system.client().start();
+      const response = await login(client, username, GOOD_PASSWORD, portal);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail: 'Invalid username or password' });
+      expect(client.cookies.has('sessionid')).toBe(false);
+    }
+    const client = await system.client().start();
+    expect((await login(client, 'staff_bo', GOOD_PASSWORD, 'staff')).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown username alike', async () => {
+    const client = await system.client().start();
+    const wrong = await login(client, 'staff_bo', 'Not-The-Password-1');
+    const unknown = await login(client, 'nobody_at_all', 'Not-The-Password-1');
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({ detail: 'Invalid username or password' });
+  });
+});
+
+describe('login throttling', () => {
+  it('locks a username after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    await activeAccount(system, 'vendor', 'target_co');
+    const client = await system.client().start();
+    for (let i = 0; i < 3; i++) expect((await login(client, 'target_co', `Wrong-Guess-${i}`)).status).toBe(400);
+    const locked = await login(client, 'target_co', GOOD_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body.detail).toMatch(/Too many failed login attempts/);
+    expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('locks a username that does not exist the same way, revealing nothing', async () => {
+    const client = await system.client().start();
+    for (let i = 0; i < 3; i++) expect((await login(client, 'ghost_user', `Wrong-Guess-${i}`)).status).toBe(400);
+    expect((await login(client, 'ghost_user', 'Wrong-Guess-x')).status).toBe(429);
+  });
+});
+
+describe('per-client throttling', () => {
+  let tight: TestSystem;
+  beforeAll(async () => {
+    tight = await startTestSystem({
+      loginPolicies: {
+        perUsername: { maxFailures: 100, windowMs: 60_000, lockMs: 30_000 },
+        perClient: { maxFailures: 4, windowMs: 60_000, lockMs: 30_000 },
+      },
+    });
+  });
+  afterAll(async () => { await tight?.stop(); });
+
+  it('locks a client that tries many usernames', async () => {
+    const client = await tight.client().start();
+    for (let i = 0; i < 4; i++) expect((await login(client, `spray_${i}`, 'Wrong-Guess-1')).status).toBe(400);
+    const locked = await login(client, 'spray_new', 'Wrong-Guess-1');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
