@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SystemStatus } from './system-status';
+import { App } from './app/app';
+import './app/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SystemStatus />
+    <App />
   </StrictMode>,
 );

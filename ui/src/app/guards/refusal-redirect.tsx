@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+
+interface RefusalRedirectProps {
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/** The spec logs a warning whenever a guard turns a user away. */
+export function RefusalRedirect({ from, to, reason }: RefusalRedirectProps) {
+  useEffect(() => {
+    console.warn(`Access to ${from} refused (${reason}); redirecting to ${to}`);
+  }, [from, to, reason]);
+  return <Navigate to={to} replace />;
+}

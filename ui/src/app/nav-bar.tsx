@@ -1,0 +1,74 @@
+import { Link, NavLink } from 'react-router';
+import { ThemeToggle } from '../components/theme-toggle';
+import { useSession } from '../lib/auth/current-user';
+import { useLogout } from '../lib/auth/logout';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const GUEST_LINKS: NavItem[] = [
+  { to: '/', label: 'Vendor Login' },
+  { to: '/staff/login', label: 'Staff Login' },
+  { to: '/signup', label: 'Sign Up' },
+];
+
+const VENDOR_LINKS: NavItem[] = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/loads', label: 'Loads' },
+  { to: '/settings', label: 'Settings' },
+];
+
+function staffLinks(isAdmin: boolean): NavItem[] {
+  return [
+    { to: '/staff/dashboard', label: 'Dashboard' },
+    { to: '/staff/loads', label: 'Loads' },
+    { to: '/staff/vendors', label: 'Vendors' },
+    { to: '/staff/profile', label: 'Profile' },
+    ...(isAdmin ? [{ to: '/staff/accounts', label: 'Staff Accounts' }] : []),
+    { to: '/settings', label: 'Settings' },
+  ];
+}
+
+export function NavBar() {
+  const { user, userType } = useSession();
+  const logout = useLogout();
+
+  let links: NavItem[] = [];
+  if (userType === 'GUEST') links = GUEST_LINKS;
+  else if (userType === 'VENDOR') links = VENDOR_LINKS;
+  else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier === 'ADMIN');
+
+  return (
+    <header className="nav-bar">
+      <div className="nav-inner">
+        <Link to={userType === 'STAFF' ? '/staff/dashboard' : '/'} className="nav-brand">
+          <span className="nav-brand-mark" aria-hidden="true" />
+          Freight Portal
+          {userType === 'STAFF' && <span className="nav-brand-tag">Staff</span>}
+        </Link>
+        <nav aria-label="Main">
+          <ul className="nav-links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className="nav-link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="nav-actions">
+          {user && <span className="nav-user">{user.username}</span>}
+          <ThemeToggle className="nav-button" />
+          {user && (
+            <button type="button" className="nav-button" onClick={() => void logout()}>
+              Logout
+            </button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

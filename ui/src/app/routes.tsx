@@ -1,0 +1,122 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { AccountActivatedPage } from '../features/auth/components/account-activated-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { StaffSignupPage } from '../features/auth/components/staff-signup-page';
+import { VendorSignupPage } from '../features/auth/components/vendor-signup-page';
+import { SettingsPage } from '../features/settings/components/settings-page';
+import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
+import { RedirectSignedIn } from './guards/redirect-signed-in';
+import { RequireAccess } from './guards/require-access';
+import { staffLoginDestination, vendorLoginDestination } from './login-destinations';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+// The public gallery is opened from shared links by people who never see the rest of the app.
+const PhotoGalleryPage = lazy(() =>
+  import('../features/photo-gallery/components/photo-gallery-page').then((module) => ({ default: module.PhotoGalleryPage })),
+);
+
+// The route table of vendor-side.md and staff-side.md section 2. React Router ranks static segments
+// above dynamic ones, so /staff/loads, /staff/login, ... win over the admin-only /staff/:id.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Public
+      {
+        element: <RedirectSignedIn rule="vendor-login" />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <LoginPage
+                portal="vendor"
+                pageTitle="Vendor Portal"
+                formTitle="Vendor Login"
+                signupPath="/signup"
+                otherPortal={{ label: 'Staff? Log in to the Staff Portal', path: '/staff/login' }}
+                destination={vendorLoginDestination}
+              />
+            ),
+          },
+        ],
+      },
+      {
+        element: <RedirectSignedIn rule="staff-login" />,
+        children: [
+          {
+            path: '/staff/login',
+            element: (
+              <LoginPage
+                portal="staff"
+                pageTitle="Staff Portal"
+                formTitle="Staff Login"
+                signupPath="/staff/signup"
+                otherPortal={{ label: 'Carrier? Log in to the Vendor Portal', path: '/' }}
+                destination={staffLoginDestination}
+              />
+            ),
+          },
+        ],
+      },
+      { element: <RedirectSignedIn rule="vendor-signup" />, children: [{ path: '/signup', element: <VendorSignupPage /> }] },
+      {
+        element: <RedirectSignedIn rule="staff-signup" />,
+        children: [{ path: '/staff/signup', element: <StaffSignupPage /> }],
+      },
+      { path: '/account/activated', element: <AccountActivatedPage /> },
+      {
+        path: '/photo-gallery/:loadId',
+        element: (
+          <Suspense fallback={<p className="page-status">Loading Gallery...</p>}>
+            <PhotoGalleryPage />
+          </Suspense>
+        ),
+      },
+
+      // Vendor only; refused -> /
+      {
+        element: <RequireAccess access="vendor" />,
+        children: [
+          { path: '/profile', element: <ScreenPlaceholder title="Vendor Profile" /> },
+          { path: '/loads', element: <ScreenPlaceholder title="Loads" /> },
+          { path: '/load/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          { path: '/vendor/loads/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          { path: '/dashboard', element: <Navigate to="/profile" replace /> },
+        ],
+      },
+
+      // Vendor or staff; refused -> /
+      { element: <RequireAccess access="vendor-or-staff" />, children: [{ path: '/settings', element: <SettingsPage /> }] },
+
+      // Staff only; refused -> /staff/login
+      {
+        element: <RequireAccess access="staff" />,
+        children: [
+          { path: '/staff/dashboard', element: <StaffDashboardPage /> },
+          { path: '/staff/profile', element: <ScreenPlaceholder title="Staff Profile" /> },
+          { path: '/staff/loads', element: <ScreenPlaceholder title="Staff Loads" /> },
+          { path: '/staff/load/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          { path: '/staff/loads/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          { path: '/staff/vendors', element: <ScreenPlaceholder title="Vendors" /> },
+          { path: '/staff/vendors/:vendorId', element: <ScreenPlaceholder title="Vendor Details" /> },
+        ],
+      },
+
+      // Staff ADMIN only; a non-admin staff user -> /staff/dashboard, anyone else -> /staff/login
+      {
+        element: <RequireAccess access="staff-admin" />,
+        children: [
+          { path: '/staff/accounts', element: <ScreenPlaceholder title="Staff Accounts" /> },
+          { path: '/staff/:id', element: <ScreenPlaceholder title="Staff Member" /> },
+        ],
+      },
+
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

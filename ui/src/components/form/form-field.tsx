@@ -1,0 +1,78 @@
+import type { ChangeEvent } from 'react';
+import type { FieldDefinition } from './field-definition';
+import { PasswordInput } from './password-input';
+
+interface FormFieldProps {
+  field: FieldDefinition;
+  idPrefix: string;
+  value: string;
+  errors?: string[];
+  disabled?: boolean;
+  onChange(name: string, value: string): void;
+}
+
+export function FormField({ field, idPrefix, value, errors, disabled, onChange }: FormFieldProps) {
+  const id = `${idPrefix}-${field.name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const hasErrors = Boolean(errors && errors.length > 0);
+  const describedBy = [field.hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field.name,
+    value,
+    required: field.required,
+    disabled,
+    placeholder: field.placeholder,
+    autoComplete: field.autoComplete,
+    'aria-invalid': hasErrors || undefined,
+    'aria-describedby': describedBy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange(field.name, event.target.value),
+  };
+
+  let control;
+  if (field.type === 'password') {
+    control = <PasswordInput {...common} />;
+  } else if (field.type === 'select') {
+    control = (
+      <select {...common}>
+        <option value="">{field.placeholder ?? 'Select...'}</option>
+        {field.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'textarea') {
+    control = <textarea {...common} rows={4} />;
+  } else {
+    control = <input {...common} type={field.type} />;
+  }
+
+  return (
+    <div className={`form-field${hasErrors ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && (
+          <span className="required-marker" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {control}
+      {field.hint && (
+        <p id={hintId} className="field-hint">
+          {field.hint}
+        </p>
+      )}
+      {hasErrors && (
+        <p id={errorId} className="field-error">
+          {errors!.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}

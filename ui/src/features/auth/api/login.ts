@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiClient } from '../../../lib/api-client';
+import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
+import { logoutRequest } from '../../../lib/auth/logout';
+
+export type Portal = 'vendor' | 'staff';
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  portal: Portal;
+}
+
+export function loginRequest(input: LoginInput): Promise<CurrentUser> {
+  return apiClient.post<CurrentUser>('/auth/login/', input);
+}
+
+/** The server checks the portal too; this is the spec's client-side gate for a wrong-kind account. */
+export class WrongAccountKind extends Error {
+  constructor(readonly portal: Portal) {
+    super(`This account cannot sign in to the ${portal} portal`);
+    this.name = 'WrongAccountKind';
+  }
+}
+
+function fitsPortal(user: CurrentUser, portal: Portal): boolean {
+  return userTypeOf(user) === (portal === 'vendor' ? 'VENDOR' : 'STAFF');
+}
+
+interface UseLoginOptions {
+  portal: Portal;
+  /** Where a successful login lands; resolved before the session changes, so guards see one step. */
+  destination(user: CurrentUser): Promise<string>;
+}
+
+export function useLogin({ portal, destination }: UseLoginOptions) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: async (credentials: Omit<LoginInput, 'portal'>) => {
+      const user = await loginRequest({ ...credentials, portal });
+      if (!fitsPortal(user, portal)) {
+        await logoutRequest().catch(() => undefined);
+        queryClient.setQueryData(CURRENT_USER_KEY, null);
+        throw new WrongAccountKind(portal);
+      }
+      return { user, to: await destination(user) };
+    },
+    onSuccess: async ({ user, to }) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      await navigate(to, { replace: true });
+    },
+  });
+}

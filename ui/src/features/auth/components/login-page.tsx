@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { FieldDefinition } from '../../../components/form/field-definition';
+import { GenericForm } from '../../../components/form/generic-form';
+import type { CurrentUser } from '../../../lib/auth/current-user';
+import { type Portal, useLogin } from '../api/login';
+
+// One message for every failure (bad password, wrong portal, throttled, server down): the spec's catalogue.
+const LOGIN_FAILED = 'Invalid username or password';
+
+const LOGIN_FIELDS: FieldDefinition[] = [
+  { name: 'username', label: 'Username', type: 'text', required: true, autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'current-password' },
+];
+
+interface LoginPageProps {
+  portal: Portal;
+  pageTitle: string;
+  formTitle: string;
+  signupPath: string;
+  otherPortal: { label: string; path: string };
+  destination(user: CurrentUser): Promise<string>;
+}
+
+export function LoginPage({ portal, pageTitle, formTitle, signupPath, otherPortal, destination }: LoginPageProps) {
+  const login = useLogin({ portal, destination });
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(values: Record<string, string>) {
+    setError(null);
+    try {
+      await login.mutateAsync({ username: values.username ?? '', password: values.password ?? '' });
+    } catch {
+      setError(LOGIN_FAILED);
+    }
+  }
+
+  return (
+    <section className="auth-page">
+      <h1 className="auth-page-title">{pageTitle}</h1>
+      <div className="card auth-card">
+        <GenericForm
+          title={formTitle}
+          fields={LOGIN_FIELDS}
+          submitLabel="Log In"
+          onSubmit={submit}
+          error={error}
+          footer={
+            <div className="auth-links">
+              <p>
+                No account yet? <Link to={signupPath}>Sign up</Link>
+              </p>
+              <p>
+                <Link to={otherPortal.path}>{otherPortal.label}</Link>
+              </p>
+            </div>
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api-client';
+
+export type StaffTier = 'ADMIN' | 'DISPATCH_OPS' | 'ACCOUNTING' | 'PENDING';
+
+export interface StaffProfileSummary {
+  tier: StaffTier;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  phone_ext: string;
+  department: string;
+  position: string;
+  bio: string;
+}
+
+/** The signed-in user as `GET /api/auth/user/` returns it. */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+  date_joined: string;
+  last_login: string | null;
+  user_type: 'VENDOR' | 'STAFF';
+  staff_profile: StaffProfileSummary | null;
+  vendor_profile: { id: string } | null;
+}
+
+export type UserType = 'STAFF' | 'VENDOR' | 'UNKNOWN' | 'GUEST';
+
+/** The spec's derived user type: the profiles decide, not `user_type`. */
+export function userTypeOf(user: CurrentUser | null | undefined): UserType {
+  if (!user) return 'GUEST';
+  if (user.staff_profile) return 'STAFF';
+  if (user.vendor_profile) return 'VENDOR';
+  return 'UNKNOWN';
+}
+
+export const CURRENT_USER_KEY = ['auth', 'user'] as const;
+
+/** Any failure (401, network, bad answer) means "not signed in", silently. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiClient.get<CurrentUser>('/auth/user/');
+  } catch {
+    return null;
+  }
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    // The session changes only through login and logout, which write this query themselves.
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface Session {
+  user: CurrentUser | null;
+  userType: UserType;
+  /** True until the first answer to the session check. */
+  isChecking: boolean;
+}
+
+export function useSession(): Session {
+  const query = useQuery(currentUserQueryOptions());
+  const user = query.data ?? null;
+  return { user, userType: userTypeOf(user), isChecking: query.isPending };
+}

@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiClient } from '../api-client';
+import { useToast } from '../toast-context';
+import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from './current-user';
+
+export function logoutRequest(): Promise<{ detail: string }> {
+  return apiClient.post<{ detail: string }>('/auth/logout/');
+}
+
+/**
+ * Signs out: the user is cleared here even when the server call fails, and the browser goes to the
+ * login page of the portal the user came from.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  return useCallback(async () => {
+    const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+    try {
+      await logoutRequest();
+    } catch {
+      toast.error('The server did not confirm the logout. You have been signed out on this device.');
+    }
+    // Drop everything cached for this user, then mark the session as guest.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+    queryClient.setQueryData(CURRENT_USER_KEY, null);
+    await navigate(userTypeOf(user) === 'STAFF' ? '/staff/login' : '/', { replace: true });
+  }, [navigate, queryClient, toast]);
+}
