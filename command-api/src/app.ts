@@ -10,6 +10,7 @@ import type { Logger } from '@portal/platform/logger';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
 import { commandHealthRoutes } from './health/routes';
+import { loadRoutes } from './loads/routes';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
 
 export interface CommandApiDeps {
@@ -36,6 +37,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   const routers = [
     commandHealthRoutes(deps),
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
+    loadRoutes({ store: deps.store }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];
   for (const router of routers) {

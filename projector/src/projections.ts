@@ -1,6 +1,7 @@
 import { accountsProjection } from './accounts/projection';
+import { loadsProjection } from './loads/projection';
 import { pipelineProbeProjection } from './pipeline-probe/projection';
 import type { Projection } from './runtime';
 
 /** Every read-model projection, applied in this order to each event. */
-export const projections: readonly Projection[] = [accountsProjection, pipelineProbeProjection];
+export const projections: readonly Projection[] = [accountsProjection, loadsProjection, pipelineProbeProjection];

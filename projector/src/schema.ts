@@ -60,4 +60,30 @@ export const projectorMigrations: Migration[] = [
         updated_at timestamptz NOT NULL
       );`,
   },
+  {
+    id: 'projector-004-loads',
+    sql: `
+      -- One row per load. state is the folded aggregate (the same evolve as the command side), so a load reads the
+      -- same here as in a command's answer; the typed columns serve filtering and sorting.
+      CREATE TABLE loads (
+        id uuid PRIMARY KEY,
+        kdt_id text NOT NULL,
+        load_number text NOT NULL,
+        vendor_id uuid,
+        user_id uuid NOT NULL,
+        vendor_name text,
+        status text NOT NULL,
+        payment_status text NOT NULL,
+        pickup_date timestamptz,
+        delivery_date timestamptz,
+        state jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        deleted_at timestamptz,
+        position bigint NOT NULL
+      );
+      CREATE UNIQUE INDEX loads_kdt_id_lower ON loads (lower(kdt_id));
+      CREATE INDEX loads_vendor_id ON loads (vendor_id) WHERE deleted_at IS NULL;
+      CREATE INDEX loads_created_at ON loads (created_at DESC) WHERE deleted_at IS NULL;`,
+  },
 ];

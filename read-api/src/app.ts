@@ -8,6 +8,7 @@ import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { readHealthRoutes } from './health/routes';
+import { loadReadRoutes } from './loads/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
 import type { ProjectionPosition } from './projection-position';
 import { readYourWrites } from './read-your-writes';
@@ -34,6 +35,6 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadReadRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -26,7 +26,7 @@ export function passwordProblems(password: string, username = '', email = ''): s
 export const usernameSchema = z
   .string({ error: REQUIRED })
   .trim()
-  .min(1, REQUIRED)
+  .min(1, { error: REQUIRED, abort: true })
   .min(3, 'Ensure this field has at least 3 characters.')
   .max(150, 'Ensure this field has no more than 150 characters.')
   .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
@@ -34,7 +34,7 @@ export const usernameSchema = z
 export const emailSchema = z
   .string({ error: REQUIRED })
   .trim()
-  .min(1, REQUIRED)
+  .min(1, { error: REQUIRED, abort: true })
   .max(254, 'Ensure this field has no more than 254 characters.')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address.')
   .transform((email) => email.toLowerCase());

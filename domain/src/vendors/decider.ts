@@ -1,6 +1,6 @@
 import type { VendorEvent, VendorProfileCreated } from './events';
 
-export type VendorState = { status: 'none' } | { status: 'active'; vendorId: string; userId: string };
+export type VendorState = { status: 'none' } | { status: 'active'; vendorId: string; userId: string; username: string };
 
 export type CreateVendorProfile = { type: 'CreateVendorProfile'; data: VendorProfileCreated['data'] };
 export type VendorCommand = CreateVendorProfile;
@@ -16,7 +16,7 @@ export const initialState = (): VendorState => ({ status: 'none' });
 export function evolve(_state: VendorState, event: VendorEvent): VendorState {
   switch (event.type) {
     case 'VendorProfileCreated':
-      return { status: 'active', vendorId: event.data.vendor_id, userId: event.data.user_id };
+      return { status: 'active', vendorId: event.data.vendor_id, userId: event.data.user_id, username: event.data.username };
   }
 }
 

@@ -10,6 +10,11 @@ import { HttpError, ValidationFailed } from './errors';
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
+    // An unknown field is reported against that field, not the whole form.
+    if (issue.code === 'unrecognized_keys') {
+      for (const field of issue.keys) (fields[[...issue.path.map(String), field].join('.')] ??= []).push(issue.message);
+      continue;
+    }
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
     (fields[key] ??= []).push(issue.message);
   }

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { decide, evolve, initialState, LoadError, type LoadState } from './decider';
+import type { LoadEvent } from './events';
+import { updateLoadSchema } from './schemas';
+
+const now = new Date('2026-11-21T15:30:00.000Z');
+const created: LoadEvent = {
+  type: 'LoadCreated',
+  data: {
+    load_id: 'l-1', load_number: 'kdt_1001', kdt_id: 'kdt_1001', vendor_id: 'v-1', vendor_name: 'Acme Haulers', user_id: 'u-1',
+    pickup_location: '75201', pickup_date: null, delivery_location: '77002', delivery_date: null, rate_amount: 1200,
+    created_at: '2026-11-20T10:00:00.000Z',
+  },
+};
+const given = (...events: LoadEvent[]): LoadState => events.reduce(evolve, initialState());
+const update = (body: Record<string, unknown>, state: LoadState) =>
+  decide({ type: 'UpdateLoad', data: { patch: updateLoadSchema.parse(body), now } }, state);
+
+describe('creating a load', () => {
+  it('records the load with its optional details, open and unpaid', () => {
+    const { created_at: _, ...data } = created.data;
+    expect(decide({ type: 'CreateLoad', data: { ...data, now } }, initialState())).toEqual([{ type: 'LoadCreated', data: { ...data, created_at: now.toISOString() } }]);
+    expect(given(created)).toMatchObject({ load: { status: 'open', paymentStatus: 'unpaid', values: { pickup_location: '75201', rate_amount: 1200 } } });
+  });
+
+  it('refuses to create a load twice', () => {
+    expect(() => decide({ type: 'CreateLoad', data: { ...created.data, now } }, given(created))).toThrow(LoadError);
+  });
+});
+
+describe('status', () => {
+  it('records from and to', () => {
+    expect(update({ status: 'cancelled' }, given(created))).toEqual([{ type: 'LoadStatusChanged', data: { from: 'open', to: 'cancelled' } }]);
+  });
+
+  it('sets the pickup date to now when picked up without one, in the same decision', () => {
+    expect(update({ status: 'picked_up' }, given(created))).toEqual([
+      { type: 'LoadStatusChanged', data: { from: 'open', to: 'picked_up' } },
+      { type: 'LoadPickupDateSet', data: { from: null, to: now.toISOString() } },
+    ]);
+  });
+
+  it('keeps an existing pickup date, and uses one sent with the status', () => {
+    const withDate = given(created, { type: 'LoadPickupDateSet', data: { from: null, to: '2026-11-19T08:00:00.000Z' } });
+    expect(update({ status: 'picked_up' }, withDate)).toEqual([{ type: 'LoadStatusChanged', data: { from: 'open', to: 'picked_up' } }]);
+    expect(update({ status: 'picked_up', pickup_date: '2026-11-21T09:00:00Z' }, given(created))).toEqual([
+      { type: 'LoadStatusChanged', data: { from: 'open', to: 'picked_up' } },
+      { type: 'LoadPickupDateSet', data: { from: null, to: '2026-11-21T09:00:00.000Z' } },
+    ]);
+  });
+
+  it('sets the delivery date to now when delivered without one', () => {
+    expect(update({ status: 'delivered' }, given(created))).toContainEqual({ type: 'LoadDeliveryDateSet', data: { from: null, to: now.toISOString() } });
+  });
+
+  it('records nothing when the status does not change', () => {
+    expect(update({ status: 'open' }, given(created))).toEqual([]);
+  });
+});
+
+describe('payment status, dates and sections', () => {
+  it('records a payment status change', () => {
+    expect(update({ payment_status: 'partial' }, given(created))).toEqual([{ type: 'LoadPaymentStatusChanged', data: { from: 'unpaid', to: 'partial' } }]);
+  });
+
+  it('records a date set, and clearing it', () => {
+    const set = update({ delivery_date: '2026-11-25T14:00:00.000Z' }, given(created));
+    expect(set).toEqual([{ type: 'LoadDeliveryDateSet', data: { from: null, to: '2026-11-25T14:00:00.000Z' } }]);
+    expect(update({ delivery_date: null }, given(created, set[0]!))).toEqual([{ type: 'LoadDeliveryDateSet', data: { from: '2026-11-25T14:00:00.000Z', to: null } }]);
+  });
+
+  it('records only the fields that changed, per section, with old and new values', () => {
+    const events = update({ rate_amount: '1350', miles: 240, pickup_contact: 'Dock 4', pickup_location: '75201', weight: '' }, given(created));
+    expect(events).toEqual([
+      { type: 'LoadSectionEdited', data: { section: 'pickup', changes: { pickup_contact: { from: null, to: 'Dock 4' } } } },
+      { type: 'LoadSectionEdited', data: { section: 'rate', changes: { rate_amount: { from: 1200, to: 1350 }, miles: { from: null, to: 240 } } } },
+    ]);
+  });
+
+  it('refuses a maximum temperature below the minimum, counting the stored value', () => {
+    const cold = given(created, { type: 'LoadSectionEdited', data: { section: 'equipment', changes: { temperature_min: { from: null, to: 34 } } } });
+    expect(() => update({ temperature_max: 20 }, cold)).toThrow(LoadError);
+    expect(update({ temperature_max: 38 }, cold)).toHaveLength(1);
+  });
+
+  it('assigns a vendor, recording the one before', () => {
+    const events = decide({ type: 'UpdateLoad', data: { patch: { vendor: '3f0e8d4e-0000-4000-8000-000000000002' }, vendorName: 'Blue Line', now } }, given(created));
+    expect(events).toEqual([{ type: 'LoadVendorAssigned', data: { from: { id: 'v-1', name: 'Acme Haulers' }, to: { id: '3f0e8d4e-0000-4000-8000-000000000002', name: 'Blue Line' } } }]);
+  });
+});
+
+describe('deleting and restoring', () => {
+  it('soft-deletes, refuses changes to a deleted load, and restores it', () => {
+    const [deleted] = decide({ type: 'DeleteLoad', data: {} }, given(created));
+    expect(deleted).toEqual({ type: 'LoadDeleted', data: { load_id: 'l-1' } });
+    const gone = given(created, deleted!);
+    expect(() => update({ status: 'cancelled' }, gone)).toThrow(LoadError);
+    expect(() => decide({ type: 'DeleteLoad', data: {} }, gone)).toThrow(LoadError);
+    const [restored] = decide({ type: 'RestoreLoad', data: {} }, gone);
+    expect(given(created, deleted!, restored!)).toMatchObject({ load: { deleted: false, status: 'open' } });
+    expect(() => decide({ type: 'RestoreLoad', data: {} }, given(created))).toThrow(LoadError);
+  });
+});
+
+describe('validation of a change', () => {
+  const invalid = (body: Record<string, unknown>) => {
+    const result = updateLoadSchema.safeParse(body);
+    return result.success ? 'valid' : result.error.issues.map((i) => `${i.path.join('.') || i.code}: ${i.message}`);
+  };
+
+  it('accepts only the enumerated statuses and payment statuses', () => {
+    expect(invalid({ status: 'lost' })).toEqual(['status: Select a valid status: open, picked_up, delivered or cancelled.']);
+    expect(invalid({ payment_status: 'maybe' })).toEqual(['payment_status: Select a valid payment status: unpaid, partial, paid or disputed.']);
+  });
+
+  it('parses numbers and refuses what is not one', () => {
+    expect(updateLoadSchema.parse({ rate_amount: '1200.456' }).rate_amount).toBe(1200.46);
+    expect(invalid({ rate_amount: 'twelve' })).toEqual(['rate_amount: A valid number is required.']);
+    expect(invalid({ rate_amount: -5 })).toEqual(['rate_amount: Ensure this value is greater than or equal to 0.']);
+    expect(invalid({ total_pieces: 2.5 })).toEqual(['total_pieces: A whole number is required.']);
+    expect(invalid({ temperature_min: 500 })).toEqual(['temperature_min: Ensure this value is less than or equal to 200.']);
+  });
+
+  it('parses dates, with a date alone meaning UTC midnight, and refuses nonsense', () => {
+    expect(updateLoadSchema.parse({ last_payment_date: '2026-11-21' }).last_payment_date).toBe('2026-11-21T00:00:00.000Z');
+    expect(invalid({ pickup_date: '2026-02-30T10:00:00Z' })).toEqual(['pickup_date: Enter a valid date and time.']);
+    expect(invalid({ pickup_date: 'tomorrow' })).toEqual(['pickup_date: Enter a valid date and time.']);
+    expect(invalid({ pickup_date: '2026-11-21T25:00:00Z' })).toEqual(['pickup_date: Enter a valid date and time.']);
+    expect(updateLoadSchema.parse({ pickup_date: '2026-11-21T09:30:00-06:00' }).pickup_date).toBe('2026-11-21T15:30:00.000Z');
+  });
+
+  it('turns empty strings into null and refuses fields that cannot be changed', () => {
+    expect(updateLoadSchema.parse({ pickup_notes: '  ' }).pickup_notes).toBeNull();
+    expect(invalid({ kdt_id: 'kdt_x', user_id: 'u-2' })).toEqual(['unrecognized_keys: This field cannot be changed.']);
+    expect(invalid({ is_hazmat: 'yes' })).not.toBe('valid');
+  });
+});

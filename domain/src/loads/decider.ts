@@ -1,0 +1,175 @@
+import type { LoadCreated, LoadEvent } from './events';
+import {
+  emptySectionValues,
+  SECTION_OF,
+  type FieldValue,
+  type LoadSection,
+  type LoadStatus,
+  type PaymentStatus,
+  type SectionField,
+  type SectionValues,
+} from './fields';
+import type { UpdateLoadBody } from './schemas';
+
+export interface Load {
+  id: string;
+  loadNumber: string;
+  kdtId: string;
+  vendorId: string | null;
+  vendorName: string | null;
+  userId: string;
+  status: LoadStatus;
+  paymentStatus: PaymentStatus;
+  pickupDate: string | null;
+  deliveryDate: string | null;
+  values: SectionValues;
+  deleted: boolean;
+  createdAt: string;
+}
+
+export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
+
+export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], 'created_at'> & { now: Date } };
+/** vendorName: the chosen vendor's name at this moment, when the patch assigns one. */
+export type UpdateLoad = { type: 'UpdateLoad'; data: { patch: UpdateLoadBody; vendorName?: string | null; now: Date } };
+export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
+export type RestoreLoad = { type: 'RestoreLoad'; data: Record<string, never> };
+export type LoadCommand = CreateLoad | UpdateLoad | DeleteLoad | RestoreLoad;
+
+export class LoadError extends Error {
+  constructor(
+    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid',
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(code);
+  }
+}
+
+export const initialState = (): LoadState => ({ status: 'none' });
+
+export function evolve(state: LoadState, event: LoadEvent): LoadState {
+  if (event.type === 'LoadCreated') {
+    const d = event.data;
+    const values = emptySectionValues();
+    values.pickup_location = d.pickup_location;
+    values.delivery_location = d.delivery_location;
+    values.rate_amount = d.rate_amount;
+    return {
+      status: 'exists',
+      load: {
+        id: d.load_id, loadNumber: d.load_number, kdtId: d.kdt_id, vendorId: d.vendor_id, vendorName: d.vendor_name, userId: d.user_id,
+        status: 'open', paymentStatus: 'unpaid', pickupDate: d.pickup_date, deliveryDate: d.delivery_date, values, deleted: false,
+        createdAt: d.created_at,
+      },
+    };
+  }
+  if (state.status !== 'exists') return state;
+  const load = state.load;
+  switch (event.type) {
+    case 'LoadStatusChanged':
+      return { status: 'exists', load: { ...load, status: event.data.to } };
+    case 'LoadPaymentStatusChanged':
+      return { status: 'exists', load: { ...load, paymentStatus: event.data.to } };
+    case 'LoadPickupDateSet':
+      return { status: 'exists', load: { ...load, pickupDate: event.data.to } };
+    case 'LoadDeliveryDateSet':
+      return { status: 'exists', load: { ...load, deliveryDate: event.data.to } };
+    case 'LoadSectionEdited': {
+      const values = { ...load.values };
+      for (const [field, change] of Object.entries(event.data.changes)) values[field as SectionField] = change.to;
+      return { status: 'exists', load: { ...load, values } };
+    }
+    case 'LoadVendorAssigned':
+      return { status: 'exists', load: { ...load, vendorId: event.data.to.id, vendorName: event.data.to.name } };
+    case 'LoadDeleted':
+      return { status: 'exists', load: { ...load, deleted: true } };
+    case 'LoadRestored':
+      return { status: 'exists', load: { ...load, deleted: false } };
+  }
+}
+
+function same(a: FieldValue, b: FieldValue): boolean {
+  if (typeof a === 'string' && typeof b === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(a) && /^\d{4}-\d{2}-\d{2}T/.test(b)) {
+    return new Date(a).getTime() === new Date(b).getTime();
+  }
+  return a === b;
+}
+
+function existing(state: LoadState): Load {
+  if (state.status !== 'exists' || state.load.deleted) throw new LoadError('not_found');
+  return state.load;
+}
+
+/** One request becomes the events that say what changed; nothing changed, nothing recorded. */
+function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
+  const load = existing(state);
+  const { patch, now } = command.data;
+  const events: LoadEvent[] = [];
+  if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
+    const from = load.vendorId ? { id: load.vendorId, name: load.vendorName } : null;
+    events.push({ type: 'LoadVendorAssigned', data: { from, to: { id: patch.vendor, name: command.data.vendorName ?? null } } });
+  }
+  let pickupDate = load.pickupDate;
+  let deliveryDate = load.deliveryDate;
+
+  if (patch.status !== undefined && patch.status !== load.status) {
+    events.push({ type: 'LoadStatusChanged', data: { from: load.status, to: patch.status } });
+  }
+  if (patch.pickup_date !== undefined && !same(patch.pickup_date, pickupDate)) {
+    events.push({ type: 'LoadPickupDateSet', data: { from: pickupDate, to: patch.pickup_date } });
+    pickupDate = patch.pickup_date;
+  }
+  if (patch.delivery_date !== undefined && !same(patch.delivery_date, deliveryDate)) {
+    events.push({ type: 'LoadDeliveryDateSet', data: { from: deliveryDate, to: patch.delivery_date } });
+    deliveryDate = patch.delivery_date;
+  }
+  // Picked up (delivered) with no pickup (delivery) date: the date is now, in the same append.
+  if (patch.status === 'picked_up' && load.status !== 'picked_up' && pickupDate === null) {
+    events.push({ type: 'LoadPickupDateSet', data: { from: null, to: now.toISOString() } });
+  }
+  if (patch.status === 'delivered' && load.status !== 'delivered' && deliveryDate === null) {
+    events.push({ type: 'LoadDeliveryDateSet', data: { from: null, to: now.toISOString() } });
+  }
+  if (patch.payment_status !== undefined && patch.payment_status !== load.paymentStatus) {
+    events.push({ type: 'LoadPaymentStatusChanged', data: { from: load.paymentStatus, to: patch.payment_status } });
+  }
+
+  const bySection = new Map<LoadSection, Record<string, { from: FieldValue; to: FieldValue }>>();
+  const merged = { ...load.values };
+  for (const [field, value] of Object.entries(patch)) {
+    const section = SECTION_OF[field as SectionField];
+    if (!section || value === undefined) continue;
+    const before = load.values[field as SectionField];
+    if (same(value as FieldValue, before)) continue;
+    merged[field as SectionField] = value as FieldValue;
+    bySection.set(section, { ...(bySection.get(section) ?? {}), [field]: { from: before, to: value as FieldValue } });
+  }
+  const [min, max] = [merged.temperature_min, merged.temperature_max];
+  if (typeof min === 'number' && typeof max === 'number' && min > max) {
+    throw new LoadError('invalid', { temperature_max: ['Maximum temperature must not be below the minimum temperature.'] });
+  }
+  for (const [section, changes] of bySection) events.push({ type: 'LoadSectionEdited', data: { section, changes } });
+  return events;
+}
+
+export function decide(command: LoadCommand, state: LoadState): LoadEvent[] {
+  switch (command.type) {
+    case 'CreateLoad': {
+      if (state.status !== 'none') throw new LoadError('exists');
+      const { now, ...data } = command.data;
+      return [{ type: 'LoadCreated', data: { ...data, created_at: now.toISOString() } }];
+    }
+    case 'UpdateLoad':
+      return updateLoad(command, state);
+    case 'DeleteLoad':
+      return [{ type: 'LoadDeleted', data: { load_id: existing(state).id } }];
+    case 'RestoreLoad':
+      if (state.status !== 'exists') throw new LoadError('not_found');
+      if (!state.load.deleted) throw new LoadError('not_deleted');
+      return [{ type: 'LoadRestored', data: { load_id: state.load.id } }];
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

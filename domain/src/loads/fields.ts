@@ -1,0 +1,51 @@
+// The load's fields, grouped as the load detail screen groups them into sections.
+export const LOAD_STATUSES = ['open', 'picked_up', 'delivered', 'cancelled'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+export const LOAD_STATUS_LABELS: Record<LoadStatus, string> = { open: 'Open', picked_up: 'Picked Up', delivered: 'Delivered', cancelled: 'Cancelled' };
+
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'disputed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { unpaid: 'Unpaid', partial: 'Partial', paid: 'Paid', disputed: 'Disputed' };
+
+export const LOAD_SECTIONS = {
+  pickup: ['pickup_location', 'pickup_contact', 'pickup_number', 'pickup_notes'],
+  delivery: ['delivery_location', 'delivery_contact', 'delivery_number', 'delivery_notes'],
+  rate: ['rate_amount', 'rate_type', 'miles', 'amount_paid', 'last_payment_date', 'payment_notes'],
+  equipment: ['equipment_type', 'temperature_required', 'temperature_min', 'temperature_max', 'weight', 'total_pieces', 'is_hazmat', 'special_instructions'],
+  tracking: ['last_location', 'last_update', 'estimated_delivery_time', 'tracking_status'],
+} as const;
+export type LoadSection = keyof typeof LOAD_SECTIONS;
+export const LOAD_SECTION_LABELS: Record<LoadSection, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  rate: 'Rate & Payment',
+  equipment: 'Equipment & Load Details',
+  tracking: 'Tracking',
+};
+
+export type SectionField = (typeof LOAD_SECTIONS)[LoadSection][number];
+export const SECTION_OF: Record<SectionField, LoadSection> = Object.fromEntries(
+  Object.entries(LOAD_SECTIONS).flatMap(([section, fields]) => fields.map((field) => [field, section])),
+) as Record<SectionField, LoadSection>;
+
+export const NUMBER_FIELDS = ['rate_amount', 'miles', 'amount_paid', 'temperature_min', 'temperature_max', 'weight', 'total_pieces'] as const;
+export const BOOLEAN_FIELDS = ['temperature_required', 'is_hazmat'] as const;
+export const DATE_FIELDS = ['pickup_date', 'delivery_date', 'last_payment_date', 'last_update', 'estimated_delivery_time'] as const;
+
+export type FieldValue = string | number | boolean | null;
+export type SectionValues = { [K in SectionField]: FieldValue };
+
+export const emptySectionValues = (): SectionValues =>
+  Object.fromEntries(Object.keys(SECTION_OF).map((field) => [field, null])) as SectionValues;
+
+export const LOAD_NUMBER_PREFIX = 'kdt_';
+
+/** The typed number prefixed kdt_ (once): the load's load_number and kdt_id alike. */
+export function normalizeLoadNumber(typed: string): string {
+  const trimmed = typed.trim();
+  return trimmed.toLowerCase().startsWith(LOAD_NUMBER_PREFIX) ? LOAD_NUMBER_PREFIX + trimmed.slice(LOAD_NUMBER_PREFIX.length) : LOAD_NUMBER_PREFIX + trimmed;
+}
+
+export const loadStream = (loadId: string) => `load-${loadId}`;
+/** Load numbers are unique whatever their case. */
+export const loadNumberStream = (kdtId: string) => `load-number-${kdtId.toLowerCase()}`;

@@ -1,0 +1,123 @@
+// Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
+import { z } from 'zod';
+import { LOAD_STATUSES, PAYMENT_STATUSES } from './fields';
+
+const text = (max: number) =>
+  z.union([z.string().max(max, `Ensure this field has no more than ${max} characters.`), z.null()])
+    .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether the calendar and clock parts exist (Date would quietly turn Feb 30 into Mar 2). */
+function realDateTime(iso: string): boolean {
+  const match = ISO_DATE_TIME.exec(iso);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const calendar = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day &&
+    hour! <= 23 && minute! <= 59 && second! <= 59 && year! >= 1900 && year! <= 2200
+  );
+}
+
+/** A date-time (ISO 8601 with a time zone, or yyyy-mm-dd meaning UTC midnight), or null. */
+const dateTime = z
+  .union([z.string(), z.null()])
+  .transform((value, ctx) => {
+    if (value === null || value.trim() === '') return null;
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? `${value.trim()}T00:00:00.000Z` : value.trim();
+    if (!realDateTime(iso)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
+      return z.NEVER;
+    }
+    return new Date(iso).toISOString();
+  });
+
+/** A decimal sent as a number or a numeric string; empty means null. */
+const decimal = (options: { min?: number; max?: number; integer?: boolean; places?: number }) =>
+  z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const number = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    if (!Number.isFinite(number)) {
+      ctx.addIssue({ code: 'custom', message: options.integer ? 'A whole number is required.' : 'A valid number is required.' });
+      return z.NEVER;
+    }
+    if (options.integer && !Number.isInteger(number)) {
+      ctx.addIssue({ code: 'custom', message: 'A whole number is required.' });
+      return z.NEVER;
+    }
+    if (options.min !== undefined && number < options.min) {
+      ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${options.min}.` });
+      return z.NEVER;
+    }
+    if (options.max !== undefined && number > options.max) {
+      ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max}.` });
+      return z.NEVER;
+    }
+    return options.places !== undefined ? Math.round(number * 10 ** options.places) / 10 ** options.places : number;
+  });
+
+const money = decimal({ min: 0, max: 100_000_000, places: 2 });
+const fahrenheit = decimal({ min: -100, max: 200 });
+const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
+
+export const loadNumberSchema = z
+  .string({ error: 'Load Number is required.' })
+  .trim()
+  .min(1, { error: 'Load Number is required.', abort: true })
+  .max(64, 'Ensure this field has no more than 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, - and _.');
+
+export const createLoadSchema = z.strictObject(
+  {
+    load_number: loadNumberSchema,
+    kdt_id: z.string().optional(),
+    vendor: z.union([z.uuid({ error: 'Please select a vendor.' }), z.null(), z.literal('')]).optional(),
+    pickup_location: text(255).optional(),
+    pickup_date: dateTime.optional(),
+    delivery_location: text(255).optional(),
+    delivery_date: dateTime.optional(),
+    rate_amount: money.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'This field cannot be set when creating a load.' : undefined) },
+);
+
+export const updateLoadSchema = z.strictObject(
+  {
+    status: z.enum(LOAD_STATUSES, { error: 'Select a valid status: open, picked_up, delivered or cancelled.' }).optional(),
+    payment_status: z.enum(PAYMENT_STATUSES, { error: 'Select a valid payment status: unpaid, partial, paid or disputed.' }).optional(),
+    vendor: z.uuid({ error: 'Please select a vendor.' }).optional(),
+    pickup_date: dateTime.optional(),
+    delivery_date: dateTime.optional(),
+    pickup_location: text(255).optional(),
+    pickup_contact: text(255).optional(),
+    pickup_number: text(100).optional(),
+    pickup_notes: text(2000).optional(),
+    delivery_location: text(255).optional(),
+    delivery_contact: text(255).optional(),
+    delivery_number: text(100).optional(),
+    delivery_notes: text(2000).optional(),
+    rate_amount: money.optional(),
+    rate_type: text(50).optional(),
+    miles: decimal({ min: 0, max: 100_000, places: 1 }).optional(),
+    amount_paid: money.optional(),
+    last_payment_date: dateTime.optional(),
+    payment_notes: text(2000).optional(),
+    equipment_type: text(100).optional(),
+    temperature_required: bool.optional(),
+    temperature_min: fahrenheit.optional(),
+    temperature_max: fahrenheit.optional(),
+    weight: decimal({ min: 0, max: 200_000, places: 2 }).optional(),
+    total_pieces: decimal({ min: 0, max: 1_000_000, integer: true }).optional(),
+    is_hazmat: bool.optional(),
+    special_instructions: text(2000).optional(),
+    last_location: text(255).optional(),
+    last_update: dateTime.optional(),
+    estimated_delivery_time: dateTime.optional(),
+    tracking_status: text(100).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'This field cannot be changed.' : undefined) },
+);
+
+export type CreateLoadBody = z.infer<typeof createLoadSchema>;
+export type UpdateLoadBody = z.infer<typeof updateLoadSchema>;

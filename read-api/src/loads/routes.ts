@@ -1,0 +1,61 @@
+import Router from '@koa/router';
+import type pg from 'pg';
+import type { Load } from '@portal/domain/loads/decider';
+import { normalizeLoadNumber } from '@portal/domain/loads/fields';
+import { loadView } from '@portal/domain/loads/view';
+import { notFound } from '@portal/platform/http/errors';
+import { requireReader } from '../accounts/actor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface LoadRow {
+  state: Load;
+  vendor_name: string | null;
+}
+
+// The vendor's name as it reads now, which may be newer than the one the load recorded.
+const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor_name });
+
+export function loadReadRoutes(deps: { pool: pg.Pool }): Router {
+  const { pool } = deps;
+  const router = new Router();
+
+  router.get('/api/loads/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    // A vendor sees its own loads, whatever user_id it sends; staff see every load.
+    const { rows } =
+      actor.type === 'VENDOR'
+        ? await pool.query<LoadRow>('SELECT state, vendor_name FROM loads WHERE deleted_at IS NULL AND vendor_id = $1 ORDER BY created_at DESC', [actor.vendorId])
+        : await pool.query<LoadRow>('SELECT state, vendor_name FROM loads WHERE deleted_at IS NULL ORDER BY created_at DESC');
+    ctx.body = rows.map(toView);
+  });
+
+  router.get('/api/loads/check-id/', async (ctx) => {
+    await requireReader(ctx, pool);
+    const raw = ctx.query.id_to_check;
+    const typed = typeof raw === 'string' ? raw.trim() : '';
+    if (!typed) {
+      ctx.status = 400;
+      ctx.body = { id_to_check: ['This field is required.'] };
+      return;
+    }
+    // Deleted loads keep their number: it stays taken.
+    const { rows } = await pool.query('SELECT 1 FROM loads WHERE lower(kdt_id) = lower($1)', [normalizeLoadNumber(typed)]);
+    ctx.body = { exists: rows.length > 0 };
+  });
+
+  router.get('/api/loads/:id/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    const id = ctx.params.id;
+    if (!id || !UUID.test(id)) throw notFound();
+    const { rows } = await pool.query<LoadRow & { vendor_id: string | null }>(
+      'SELECT state, vendor_name, vendor_id FROM loads WHERE id = $1 AND deleted_at IS NULL',
+      [id],
+    );
+    const row = rows[0];
+    if (!row || (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId)) throw notFound();
+    ctx.body = toView(row);
+  });
+
+  return router;
+}

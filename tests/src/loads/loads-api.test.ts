@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { activeAccount, login } from '../accounts/support';
+
+const DEMO = 'Demo-Pass-2026';
+let system: TestSystem;
+let vendorA: PortalClient;
+let vendorB: PortalClient;
+let vendorAId: string;
+
+async function signedIn(username: string, portal: 'vendor' | 'staff', password = DEMO) {
+  const client = await system.client().start();
+  const response = await login(client, username, password, portal);
+  if (response.status !== 200) throw new Error(`login ${username}: ${JSON.stringify(response.body)}`);
+  return client;
+}
+
+/** A command, then the read side at the command's position (read-your-writes). */
+async function readAfter(client: PortalClient, command: { headers: Headers }, path: string) {
+  const position = command.headers.get('x-event-position');
+  return client.get(`${path}${path.includes('?') ? '&' : '?'}min_position=${position}`);
+}
+
+async function createLoad(client: PortalClient, number: string, extra: Record<string, unknown> = {}) {
+  const response = await client.post('/api/loads/', { load_number: `kdt_${number}`, kdt_id: `kdt_${number}`, ...extra });
+  if (response.status !== 201) throw new Error(`create ${number}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+const eventsOf = async (loadId: string) =>
+  (await system.db.pool.query(`SELECT type, data, position FROM es_events WHERE stream_id = $1 ORDER BY position`, [`load-${loadId}`])).rows;
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  vendorA = await signedIn('carrier', 'vendor');
+  vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
+  await activeAccount(system, 'vendor', 'other_carrier');
+  vendorB = await system.client().start();
+  await login(vendorB, 'other_carrier', 'Haul-Freight-2026!');
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('a vendor creates and reads its loads', () => {
+  it('creates a load with the kdt_ number as load_number and kdt_id, owned by the vendor', async () => {
+    const created = await createLoad(vendorA, '1001', { pickup_location: '75201', pickup_date: '2026-11-24T14:00:00.000Z', delivery_location: '77002', rate_amount: 1850.5 });
+    expect(created.body).toMatchObject({
+      load_number: 'kdt_1001', kdt_id: 'kdt_1001', vendor: vendorAId, vendor_name: 'carrier', status: 'open', payment_status: 'unpaid',
+      pickup_location: '75201', pickup_date: '2026-11-24T14:00:00.000Z', delivery_location: '77002', delivery_date: null, rate_amount: 1850.5,
+      has_bill_of_lading: false, has_photos: false,
+    });
+    expect(created.headers.get('x-event-position')).toMatch(/^\d+$/);
+    const list = await readAfter(vendorA, created, '/api/loads/');
+    expect(list.body.map((l: { kdt_id: string }) => l.kdt_id)).toContain('kdt_1001');
+    const detail = await vendorA.get(`/api/loads/${created.body.id}/`);
+    expect(detail.body).toEqual(created.body);
+  });
+
+  it('prefixes a number typed without kdt_ and reports taken numbers whatever their case', async () => {
+    const created = await vendorA.post('/api/loads/', { load_number: 'A-77' });
+    expect(created.body.kdt_id).toBe('kdt_A-77');
+    await readAfter(vendorA, created, '/api/loads/');
+    for (const id of ['kdt_A-77', 'A-77', 'KDT_a-77']) expect((await vendorA.get(`/api/loads/check-id/?id_to_check=${id}`)).body).toEqual({ exists: true });
+    expect((await vendorA.get('/api/loads/check-id/?id_to_check=kdt_never_used')).body).toEqual({ exists: false });
+    expect((await vendorA.get('/api/loads/check-id/')).status).toBe(400);
+  });
+
+  it('lets only one of several simultaneous creates of one number succeed', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => vendorA.post('/api/loads/', { load_number: 'kdt_race', kdt_id: 'kdt_race' })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) expect(r.body).toEqual({ load_number: ['ID already taken.'] });
+  });
+
+  it('refuses invalid creations with field errors', async () => {
+    expect((await vendorA.post('/api/loads/', {})).body).toEqual({ load_number: ['Load Number is required.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: '' })).body).toEqual({ load_number: ['Load Number is required.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: 'x y' })).status).toBe(400);
+    expect((await vendorA.post('/api/loads/', { load_number: 'ok1', rate_amount: 'lots' })).body).toEqual({ rate_amount: ['A valid number is required.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: 'ok2', status: 'delivered' })).body).toEqual({ status: ['This field cannot be set when creating a load.'] });
+  });
+});
+
+describe('ownership', () => {
+  it('hides a vendor\'s load from another vendor: reads, changes and deletes are 404 and change nothing', async () => {
+    const created = await createLoad(vendorA, '2001');
+    const id = created.body.id as string;
+    await readAfter(vendorA, created, '/api/loads/');
+    const listB = await vendorB.get(`/api/loads/?user_id=${created.body.user_id}`);
+    expect(listB.status).toBe(200);
+    expect(listB.body.map((l: { id: string }) => l.id)).not.toContain(id);
+    expect((await vendorB.get(`/api/loads/${id}/`)).status).toBe(404);
+    const before = await eventsOf(id);
+    expect((await vendorB.request('PATCH', `/api/loads/${id}/`, { status: 'cancelled' })).status).toBe(404);
+    expect((await vendorB.request('PATCH', `/api/api/loads/${id}/`, { payment_status: 'paid' })).status).toBe(404);
+    expect((await vendorB.request('DELETE', `/api/loads/${id}/`)).status).toBe(404);
+    expect(await eventsOf(id)).toEqual(before);
+  });
+
+  it('refuses a vendor choosing a vendor', async () => {
+    const created = await createLoad(vendorA, '2002');
+    const response = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { vendor: '00000000-0000-4000-8000-000000000000' });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'You do not have permission to assign vendors.' });
+  });
+
+  it('answers a signed-out client with 401', async () => {
+    const guest = await system.client().start();
+    expect((await guest.get('/api/loads/')).status).toBe(401);
+    expect((await guest.post('/api/loads/', { load_number: 'x1' })).status).toBe(401);
+  });
+});
+
+describe('changing a load', () => {
+  it('marks a load picked up and sets its pickup date in the same append', async () => {
+    const created = await createLoad(vendorA, '3001');
+    const before = Date.now();
+    const changed = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { status: 'picked_up' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.status).toBe('picked_up');
+    expect(Date.parse(changed.body.pickup_date)).toBeGreaterThanOrEqual(before - 1000);
+    const events = await eventsOf(created.body.id);
+    expect(events.map((e) => e.type)).toEqual(['LoadCreated', 'LoadStatusChanged', 'LoadPickupDateSet']);
+    expect(events[2].position - events[1].position).toBe(1n);
+    const read = await readAfter(vendorA, changed, `/api/loads/${created.body.id}/`);
+    expect(read.body).toEqual(changed.body);
+  });
+
+  it('records section edits with old and new values, and nothing when nothing changed', async () => {
+    const created = await createLoad(vendorA, '3002', { rate_amount: 1200 });
+    const edited = await vendorA.request('PATCH', `/api/api/loads/${created.body.id}/`, { rate_amount: 1350, payment_notes: 'Quick pay', equipment_type: 'Reefer', temperature_required: true, temperature_min: 34, temperature_max: 38 });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ rate_amount: 1350, payment_notes: 'Quick pay', equipment_type: 'Reefer', temperature_required: true, temperature_min: 34, temperature_max: 38 });
+    const sections = (await eventsOf(created.body.id)).filter((e) => e.type === 'LoadSectionEdited').map((e) => e.data);
+    expect(sections).toContainEqual({ section: 'rate', changes: { rate_amount: { from: 1200, to: 1350 }, payment_notes: { from: null, to: 'Quick pay' } } });
+    const head = await system.store.headPosition();
+    const same = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { rate_amount: '1350.00', equipment_type: 'Reefer' });
+    expect(same.status).toBe(200);
+    expect(same.headers.get('x-event-position')).toBeNull();
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('refuses invalid values with field errors and appends nothing', async () => {
+    const created = await createLoad(vendorA, '3003');
+    const head = await system.store.headPosition();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ status: 'lost' }, { status: ['Select a valid status: open, picked_up, delivered or cancelled.'] }],
+      [{ payment_status: 'maybe' }, { payment_status: ['Select a valid payment status: unpaid, partial, paid or disputed.'] }],
+      [{ miles: 'far' }, { miles: ['A valid number is required.'] }],
+      [{ delivery_date: '2026-13-01' }, { delivery_date: ['Enter a valid date and time.'] }],
+      [{ temperature_min: 40, temperature_max: 30 }, { temperature_max: ['Maximum temperature must not be below the minimum temperature.'] }],
+      [{ kdt_id: 'kdt_other', user_id: 'x' }, { kdt_id: ['This field cannot be changed.'], user_id: ['This field cannot be changed.'] }],
+      [{ is_hazmat: 'perhaps' }, { is_hazmat: ['Invalid input'] }],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      for (const [field, messages] of Object.entries(expected)) expect(response.body[field], field).toEqual(messages);
+    }
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('keeps every change when two status changes race', async () => {
+    const created = await createLoad(vendorA, '3004');
+    const [a, b] = await Promise.all([
+      vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { status: 'cancelled' }),
+      vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { status: 'delivered' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const changes = (await eventsOf(created.body.id)).filter((e) => e.type === 'LoadStatusChanged').map((e) => e.data);
+    expect(changes).toHaveLength(2);
+    expect(changes[0].from).toBe('open');
+    expect(changes[1].from).toBe(changes[0].to);
+  });
+
+  it('soft-deletes through either path: gone from reads, kept in the store, its number still taken', async () => {
+    for (const [number, prefix] of [['4001', '/api/loads/'], ['4002', '/api/api/loads/']] as const) {
+      const created = await createLoad(vendorA, number);
+      const deleted = await vendorA.request('DELETE', `${prefix}${created.body.id}/`);
+      expect(deleted.status).toBe(204);
+      const list = await readAfter(vendorA, deleted, '/api/loads/');
+      expect(list.body.map((l: { id: string }) => l.id)).not.toContain(created.body.id);
+      expect((await vendorA.get(`/api/loads/${created.body.id}/`)).status).toBe(404);
+      expect((await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { status: 'open' })).status).toBe(404);
+      expect((await eventsOf(created.body.id)).map((e) => e.type)).toEqual(['LoadCreated', 'LoadDeleted']);
+      expect((await vendorA.post('/api/loads/', { load_number: `kdt_${number}` })).body).toEqual({ load_number: ['ID already taken.'] });
+    }
+  });
+});
+
+describe('staff and the tier matrix', () => {
+  it('lets ADMIN and DISPATCH_OPS create loads for a chosen vendor, and no one else', async () => {
+    const admin = await signedIn('admin', 'staff', (await import('../support/system')).TEST_ADMIN_PASSWORD);
+    expect((await admin.post('/api/loads/', { load_number: 'staff1' })).body).toEqual({ vendor: ['Please select a vendor.'] });
+    const created = await admin.post('/api/loads/', { load_number: 'staff1', vendor: vendorAId });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ vendor: vendorAId, vendor_name: 'carrier' });
+    const dispatch = await signedIn('dispatch', 'staff');
+    expect((await dispatch.post('/api/loads/', { load_number: 'staff2', vendor: vendorAId })).status).toBe(201);
+    for (const username of ['accounting', 'newstaff']) {
+      const staff = await signedIn(username, 'staff');
+      const refused = await staff.post('/api/loads/', { load_number: `staff_${username}`, vendor: vendorAId });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ detail: "You don't have permission to create loads." });
+    }
+    // The vendor sees the load staff created for it.
+    const list = await readAfter(vendorA, created, '/api/loads/');
+    expect(list.body.map((l: { id: string }) => l.id)).toContain(created.body.id);
+  });
+
+  it('enforces who may change status, payment status, rate details and delete', async () => {
+    const { body: load } = await createLoad(vendorA, '5001');
+    const [accounting, dispatch, pending] = await Promise.all([signedIn('accounting', 'staff'), signedIn('dispatch', 'staff'), signedIn('newstaff', 'staff')]);
+    const patch = (client: PortalClient, body: object) => client.request('PATCH', `/api/loads/${load.id}/`, body);
+    const expectations: [PortalClient, object, number, string?][] = [
+      [accounting, { status: 'picked_up' }, 403, 'You do not have permission to change the load status.'],
+      [accounting, { payment_status: 'paid' }, 200],
+      [accounting, { rate_amount: 999 }, 200],
+      [accounting, { pickup_contact: 'Dock 9' }, 403, 'You do not have permission to save changes to this section.'],
+      [dispatch, { payment_status: 'disputed' }, 403, 'You do not have permission to change the payment status.'],
+      [dispatch, { status: 'picked_up', pickup_contact: 'Dock 9' }, 200],
+      [pending, { rate_amount: 1 }, 403, 'You do not have permission to edit rate details.'],
+      [dispatch, {}, 200],
+    ];
+    for (const [client, body, status, detail] of expectations) {
+      const response = await patch(client, body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      if (detail) expect(response.body).toEqual({ detail });
+    }
+    expect((await dispatch.request('DELETE', `/api/loads/${load.id}/`)).body).toEqual({ detail: 'You do not have permission to delete loads.' });
+    expect((await pending.get(`/api/loads/${load.id}/`)).status).toBe(200);
+  });
+});
