@@ -11,6 +11,7 @@ import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
 import { commandHealthRoutes } from './health/routes';
 import { loadRoutes } from './loads/routes';
+import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
 
 export interface CommandApiDeps {
@@ -20,6 +21,7 @@ export interface CommandApiDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
   accounts: AccountsService;
+  loads: LoadsService;
   trustProxy: boolean;
   loginPolicies?: LoginPolicies;
   probeMinIntervalMs?: number;
@@ -37,7 +39,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   const routers = [
     commandHealthRoutes(deps),
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
-    loadRoutes({ store: deps.store }),
+    loadRoutes({ store: deps.store, loads: deps.loads }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];
   for (const router of routers) {

@@ -10,6 +10,7 @@ import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from
 import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
+import { LoadsService } from './loads/service';
 
 export interface CommandSideOptions {
   config: Config;
@@ -27,6 +28,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const accounts = new AccountsService({ store, mailer, logger, publicUrl: config.publicUrl, activationTtlMs: config.activationTtlMs });
+  const loads = new LoadsService(store);
   const sessions = new SessionStore(pool, config.sessionTtlMs);
   const app = createCommandApi({
     store,
@@ -35,6 +37,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     sessions,
     throttle: new LoginThrottle(pool),
     accounts,
+    loads,
     trustProxy: config.trustProxy,
     loginPolicies: options.loginPolicies,
     probeMinIntervalMs: options.probeMinIntervalMs,
@@ -49,7 +52,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     }
     if (config.seedDemo) {
       const password = demoPassword(config.demoPassword, config.dataDir);
-      if (admin.created) await seedDemoAccounts(accounts, password);
+      if (admin.created) await seedDemoAccounts(accounts, loads, password);
       lines.push(`Demo logins (password ${password}):`);
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {
@@ -59,5 +62,5 @@ export function assembleCommandSide(options: CommandSideOptions) {
     return lines;
   }
 
-  return { app, accounts, sessions, bootstrap };
+  return { app, accounts, loads, sessions, bootstrap };
 }

@@ -6,6 +6,8 @@ import type { StaffTier } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { userIdForUsername } from './aggregates';
+import type { Actor } from '@portal/domain/permissions';
+import type { LoadsService } from '../loads/service';
 import type { AccountsService } from './service';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
@@ -54,14 +56,68 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'newcarrier', kind: 'VENDOR', note: 'vendor, profile not filled in' },
 ];
 
-/** Demo accounts, created through the same commands users go through (sign-up, activation, tier change). */
-export async function seedDemoAccounts(accounts: AccountsService, password: string): Promise<void> {
+/** Demo accounts, created through the same commands users go through (sign-up, activation, tier change, loads). */
+export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, password: string): Promise<void> {
   for (const demo of demoAccounts) {
     const email = `${demo.username}@demo.freight-portal.local`;
     const body = demo.kind === 'STAFF' ? { username: demo.username, email, password, first_name: demo.firstName!, last_name: demo.lastName! } : { username: demo.username, email, password };
-    const { userId, activationToken } = await accounts.signUp(demo.kind, body, SYSTEM, { sendMail: false });
+    const { userId, vendorId, activationToken } = await accounts.signUp(demo.kind, body, SYSTEM, { sendMail: false });
     await accounts.activate(activationToken, SYSTEM);
     if (demo.tier && demo.tier !== 'PENDING') await accounts.changeTier(userId, demo.tier, SYSTEM);
+    if (demo.username === 'carrier' && vendorId) {
+      await seedDemoLoads(loads, { userId, username: demo.username, type: 'VENDOR', tier: null, vendorId });
+    }
+  }
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/** A realistic book of loads for the demo carrier: every status and payment status, lanes, rates and equipment. */
+async function seedDemoLoads(loads: LoadsService, carrier: Actor): Promise<void> {
+  const metadata: EventMetadata = { actorId: carrier.userId, actorUsername: carrier.username, actorType: 'VENDOR' };
+  const today = new Date();
+  today.setUTCHours(14, 0, 0, 0);
+  const at = (days: number, hour = 14) => new Date(today.getTime() + days * DAY + (hour - 14) * 3600 * 1000).toISOString();
+  const lanes: {
+    number: string; from: string; to: string; pickup: number; delivery: number; rate: number; miles: number;
+    status: 'open' | 'picked_up' | 'delivered' | 'cancelled'; payment?: 'partial' | 'paid' | 'disputed'; equipment: string; weight: number; reefer?: boolean;
+  }[] = [
+    { number: '24101', from: 'Dallas, TX 75201', to: 'Houston, TX 77002', pickup: -9, delivery: -8, rate: 1150, miles: 239, status: 'delivered', payment: 'paid', equipment: 'Dry Van', weight: 38000 },
+    { number: '24102', from: 'Fort Worth, TX 76102', to: 'Oklahoma City, OK 73102', pickup: -7, delivery: -6, rate: 980, miles: 203, status: 'delivered', payment: 'paid', equipment: 'Flatbed', weight: 42000 },
+    { number: '24103', from: 'San Antonio, TX 78205', to: 'Phoenix, AZ 85004', pickup: -5, delivery: -3, rate: 2650, miles: 987, status: 'delivered', payment: 'partial', equipment: 'Reefer', weight: 40000, reefer: true },
+    { number: '24104', from: 'Austin, TX 78701', to: 'Memphis, TN 38103', pickup: -4, delivery: -2, rate: 1875, miles: 700, status: 'delivered', payment: 'disputed', equipment: 'Dry Van', weight: 35500 },
+    { number: '24105', from: 'Laredo, TX 78040', to: 'Chicago, IL 60607', pickup: -2, delivery: 1, rate: 3420, miles: 1378, status: 'picked_up', equipment: 'Dry Van', weight: 43000 },
+    { number: '24106', from: 'El Paso, TX 79901', to: 'Denver, CO 80202', pickup: -1, delivery: 1, rate: 1960, miles: 638, status: 'picked_up', equipment: 'Reefer', weight: 39000, reefer: true },
+    { number: '24107', from: 'Houston, TX 77029', to: 'New Orleans, LA 70112', pickup: 1, delivery: 2, rate: 890, miles: 348, status: 'open', equipment: 'Tanker', weight: 44000 },
+    { number: '24108', from: 'Dallas, TX 75247', to: 'Atlanta, GA 30318', pickup: 2, delivery: 4, rate: 2340, miles: 781, status: 'open', equipment: 'Dry Van', weight: 31000 },
+    { number: '24109', from: 'Lubbock, TX 79401', to: 'Kansas City, MO 64105', pickup: 3, delivery: 5, rate: 1720, miles: 626, status: 'open', equipment: 'Flatbed', weight: 46000 },
+    { number: '24110', from: 'Corpus Christi, TX 78401', to: 'Baton Rouge, LA 70802', pickup: 4, delivery: 5, rate: 1210, miles: 403, status: 'open', equipment: 'Step Deck', weight: 28000 },
+    { number: '24111', from: 'Waco, TX 76701', to: 'Little Rock, AR 72201', pickup: -3, delivery: -1, rate: 1040, miles: 390, status: 'cancelled', equipment: 'Dry Van', weight: 22000 },
+    { number: '24112', from: 'Amarillo, TX 79101', to: 'Albuquerque, NM 87102', pickup: 6, delivery: 7, rate: 940, miles: 287, status: 'open', equipment: 'Reefer', weight: 36000, reefer: true },
+  ];
+  for (const lane of lanes) {
+    const created = await loads.create(carrier, {
+      load_number: lane.number,
+      pickup_location: lane.from,
+      pickup_date: lane.status === 'cancelled' || lane.pickup > 0 ? at(lane.pickup, 8) : null,
+      delivery_location: lane.to,
+      delivery_date: lane.delivery > 0 ? at(lane.delivery, 16) : null,
+      rate_amount: lane.rate,
+    }, metadata);
+    const id = created.load!.id;
+    await loads.update(carrier, id, {
+      miles: lane.miles, rate_type: 'Flat', equipment_type: lane.equipment, weight: lane.weight, total_pieces: Math.round(lane.weight / 1800),
+      temperature_required: lane.reefer ?? false, ...(lane.reefer ? { temperature_min: 34, temperature_max: 38 } : {}),
+      pickup_contact: 'Shipping Office', delivery_contact: 'Receiving Dock',
+    }, metadata);
+    // Past pickups and deliveries happen through the status changes, which stamp their dates.
+    if (lane.status === 'picked_up' || lane.status === 'delivered') await loads.update(carrier, id, { status: 'picked_up', pickup_date: at(lane.pickup, 8) }, metadata);
+    if (lane.status === 'delivered') await loads.update(carrier, id, { status: 'delivered', delivery_date: at(lane.delivery, 16) }, metadata);
+    if (lane.status === 'cancelled') await loads.update(carrier, id, { status: 'cancelled' }, metadata);
+    if (lane.payment) {
+      const paid = lane.payment === 'paid' ? lane.rate : lane.payment === 'partial' ? Math.round(lane.rate / 2) : 0;
+      await loads.update(carrier, id, { payment_status: lane.payment, amount_paid: paid, last_payment_date: paid ? at(lane.delivery + 2, 0) : null, payment_notes: lane.payment === 'disputed' ? 'Detention charge under review' : 'ACH' }, metadata);
+    }
   }
 }
 

@@ -71,4 +71,19 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     expect(rows.map((r) => r.data.to)).toEqual(['DISPATCH_OPS', 'ACCOUNTING']);
     expect(rows[0].metadata.actorType).toBe('SYSTEM');
   });
+
+  it('gives the demo carrier a book of loads in every status and payment status, made by its own commands', async () => {
+    const client = await system.client().start();
+    await login(client, 'carrier', 'Demo-Pass-2026', 'vendor');
+    const { body: loads } = await client.get('/api/loads/');
+    expect(loads.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(loads.map((l: { status: string }) => l.status))).toEqual(new Set(['open', 'picked_up', 'delivered', 'cancelled']));
+    expect(new Set(loads.map((l: { payment_status: string }) => l.payment_status))).toEqual(new Set(['unpaid', 'partial', 'paid', 'disputed']));
+    for (const load of loads.filter((l: { status: string }) => l.status === 'delivered')) expect(load.delivery_date).not.toBeNull();
+    const { rows } = await system.db.pool.query(`SELECT DISTINCT metadata->>'actorUsername' AS actor FROM es_events WHERE stream_id LIKE 'load-%' AND stream_id NOT LIKE 'load-number-%'`);
+    expect(rows).toEqual([{ actor: 'carrier' }]);
+    const other = await system.client().start();
+    await login(other, 'newcarrier', 'Demo-Pass-2026', 'vendor');
+    expect((await other.get('/api/loads/')).body).toEqual([]);
+  });
 });

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import * as loads from '@portal/domain/loads/decider';
+import { LoadError, type LoadState } from '@portal/domain/loads/decider';
+import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type SectionField } from '@portal/domain/loads/fields';
+import type { CreateLoadBody, UpdateLoadBody } from '@portal/domain/loads/schemas';
+import { loadView, type LoadView } from '@portal/domain/loads/view';
+import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } from '@portal/domain/permissions';
+import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
+import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { load as fold } from '../accounts/aggregates';
+import { handleCommand } from '../command-handler';
+import { vendorForLoad } from '../vendors/vendor-name';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface LoadCommandResult {
+  load: LoadView | null;
+  /** Position of the last event appended; null when nothing changed. */
+  position: bigint | null;
+}
+
+function refuse(capability: LoadCapability): never {
+  throw new HttpError(403, LOAD_PERMISSION_MESSAGES[capability]);
+}
+
+/** Each part of a PATCH needs its own capability; the first one missing refuses the whole request. */
+export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
+  const needed = new Set<LoadCapability>();
+  if (patch.status !== undefined) needed.add('change_status');
+  if (patch.pickup_date !== undefined || patch.delivery_date !== undefined) needed.add('set_dates');
+  if (patch.payment_status !== undefined) needed.add('change_payment_status');
+  if (patch.vendor !== undefined) needed.add('assign_vendor');
+  for (const field of Object.keys(patch)) {
+    const section = SECTION_OF[field as SectionField];
+    if (section) needed.add(`edit_section:${section}`);
+  }
+  return [...needed];
+}
+
+function mapLoadError(error: unknown): never {
+  if (error instanceof LoadError) {
+    if (error.code === 'invalid') throw new ValidationFailed(error.fields);
+    if (error.code === 'not_found') throw notFound();
+  }
+  throw error;
+}
+
+/** The load commands, with ownership and the tier matrix checked first: used by the routes and by demo seeding. */
+export class LoadsService {
+  constructor(private readonly store: EventStore) {}
+
+  /** The load if this actor may see it; another vendor's load, or a deleted one, does not exist for them. */
+  private async visibleLoad(actor: Actor, loadId: string | undefined): Promise<loads.Load> {
+    if (!loadId || !UUID.test(loadId)) throw notFound();
+    const state: LoadState = await fold(this.store, loadStream(loadId), loads);
+    if (state.status !== 'exists' || state.load.deleted || !canOnLoad(actor, 'view', state.load)) throw notFound();
+    return state.load;
+  }
+
+  async create(actor: Actor, body: CreateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
+    if (!canOnLoad(actor, 'create')) refuse('create');
+    const kdtId = normalizeLoadNumber(body.load_number);
+    if (body.kdt_id !== undefined && body.kdt_id !== '' && normalizeLoadNumber(body.kdt_id) !== kdtId) {
+      throw new ValidationFailed({ kdt_id: ['kdt_id must match the load number.'] });
+    }
+    let vendor: { id: string; name: string } | undefined;
+    if (actor.type === 'VENDOR') {
+      if (body.vendor && body.vendor !== actor.vendorId) refuse('assign_vendor');
+      vendor = await vendorForLoad(this.store, actor.vendorId!);
+    } else {
+      if (!body.vendor) throw new ValidationFailed({ vendor: ['Please select a vendor.'] });
+      vendor = await vendorForLoad(this.store, body.vendor);
+      if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
+    }
+    const loadId = randomUUID();
+    try {
+      await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
+        expectedRevision: 'no_stream',
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) throw new ValidationFailed({ load_number: ['ID already taken.'] });
+      throw error;
+    }
+    const result = await handleCommand(this.store, loadStream(loadId), loads, {
+      type: 'CreateLoad',
+      data: {
+        load_id: loadId,
+        load_number: kdtId,
+        kdt_id: kdtId,
+        vendor_id: vendor?.id ?? null,
+        vendor_name: vendor?.name ?? null,
+        user_id: actor.userId,
+        pickup_location: body.pickup_location ?? null,
+        pickup_date: body.pickup_date ?? null,
+        delivery_location: body.delivery_location ?? null,
+        delivery_date: body.delivery_date ?? null,
+        rate_amount: body.rate_amount ?? null,
+        now,
+      },
+    }, metadata);
+    return { load: result.state.status === 'exists' ? loadView(result.state.load) : null, position: result.position };
+  }
+
+  async update(actor: Actor, loadId: string | undefined, patch: UpdateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
+    const current = await this.visibleLoad(actor, loadId);
+    for (const capability of capabilitiesFor(patch)) if (!canOnLoad(actor, capability, current)) refuse(capability);
+    let vendorName: string | null | undefined;
+    if (patch.vendor !== undefined) {
+      const vendor = await vendorForLoad(this.store, patch.vendor);
+      if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
+      vendorName = vendor.name;
+    }
+    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata).catch(mapLoadError);
+    return { load: result.state.status === 'exists' ? loadView(result.state.load) : null, position: result.position };
+  }
+
+  async remove(actor: Actor, loadId: string | undefined, metadata: EventMetadata): Promise<LoadCommandResult> {
+    const current = await this.visibleLoad(actor, loadId);
+    if (!canOnLoad(actor, 'delete', current)) refuse('delete');
+    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'DeleteLoad', data: {} }, metadata).catch(mapLoadError);
+    return { load: null, position: result.position };
+  }
+}
