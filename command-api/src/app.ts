@@ -5,6 +5,9 @@ import { csrfProtection, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle } from '@portal/platform/auth/throttle';
 import type { EventStore } from '@portal/platform/event-store/port';
+import type { FileStorage } from '@portal/platform/files/storage';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
+import { HttpError } from '@portal/platform/http/errors';
 import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
@@ -13,6 +16,7 @@ import { commandHealthRoutes } from './health/routes';
 import { loadRoutes } from './loads/routes';
 import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
+import { vendorRoutes } from './vendors/routes';
 
 export interface CommandApiDeps {
   store: EventStore;
@@ -22,6 +26,7 @@ export interface CommandApiDeps {
   throttle: LoginThrottle;
   accounts: AccountsService;
   loads: LoadsService;
+  storage: FileStorage;
   trustProxy: boolean;
   loginPolicies?: LoginPolicies;
   probeMinIntervalMs?: number;
@@ -34,12 +39,30 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   app.use(errorHandler({ logger: deps.logger }));
   // Before the body is even read: a request without the CSRF token changes nothing.
   app.use(csrfProtection());
-  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false }));
+  const parseBody = koaBody({
+    jsonLimit: '1mb',
+    formLimit: '1mb',
+    textLimit: '1mb',
+    multipart: true,
+    formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 100, maxFieldsSize: 1024 * 1024, allowEmptyFiles: true, minFileSize: 0 },
+  });
+  app.use(async function parseRequestBody(ctx, next) {
+    try {
+      await parseBody(ctx, async () => {});
+    } catch (error) {
+      // A multipart upload past the limit: the spec's message, and nothing stored.
+      const status = (error as { httpCode?: number; status?: number }).httpCode ?? (error as { status?: number }).status;
+      if (status === 413 && ctx.is('multipart')) throw new HttpError(413, FILE_TOO_LARGE);
+      throw error;
+    }
+    await next();
+  });
   app.use(loadSession({ sessions: deps.sessions }));
   const routers = [
     commandHealthRoutes(deps),
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
     loadRoutes({ store: deps.store, loads: deps.loads }),
+    vendorRoutes({ store: deps.store, storage: deps.storage }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];
   for (const router of routers) {

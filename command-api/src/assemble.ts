@@ -4,6 +4,7 @@ import type { Config } from '@portal/platform/config';
 import { SessionStore } from '@portal/platform/auth/sessions';
 import { LoginThrottle } from '@portal/platform/auth/throttle';
 import type { EventStore } from '@portal/platform/event-store/port';
+import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
 import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
 import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
@@ -38,6 +39,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     throttle: new LoginThrottle(pool),
     accounts,
     loads,
+    storage: new FileStorage(path.join(config.dataDir, 'files')),
     trustProxy: config.trustProxy,
     loginPolicies: options.loginPolicies,
     probeMinIntervalMs: options.probeMinIntervalMs,

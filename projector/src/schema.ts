@@ -86,4 +86,19 @@ export const projectorMigrations: Migration[] = [
       CREATE INDEX loads_vendor_id ON loads (vendor_id) WHERE deleted_at IS NULL;
       CREATE INDEX loads_created_at ON loads (created_at DESC) WHERE deleted_at IS NULL;`,
   },
+  {
+    id: 'projector-005-vendor-profiles',
+    sql: `
+      -- The folded vendor aggregate (the domain's own evolve), its display name, and every file it ever uploaded
+      -- (replaced versions stay servable to those allowed to see them).
+      ALTER TABLE vendor_profiles ADD COLUMN state jsonb, ADD COLUMN vendor_name text, ADD COLUMN deleted_at timestamptz;
+      CREATE TABLE vendor_files (
+        vendor_id uuid NOT NULL,
+        sha256 text NOT NULL,
+        name text NOT NULL,
+        content_type text NOT NULL,
+        size bigint NOT NULL,
+        PRIMARY KEY (vendor_id, sha256)
+      );`,
+  },
 ];

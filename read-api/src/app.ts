@@ -1,17 +1,20 @@
 import Koa from 'koa';
 import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
+import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { HttpError } from '@portal/platform/http/errors';
 import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
+import { fileRoutes } from './files/routes';
 import { readHealthRoutes } from './health/routes';
 import { loadReadRoutes } from './loads/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
 import type { ProjectionPosition } from './projection-position';
 import { readYourWrites } from './read-your-writes';
+import { vendorReadRoutes } from './vendors/routes';
 
 export interface ReadApiDeps {
   store: EventStore;
@@ -21,6 +24,7 @@ export interface ReadApiDeps {
   readWaitMs: number;
   sessions: SessionStore;
   trustProxy: boolean;
+  storage: FileStorage;
 }
 
 /** Every GET under /api, answered from the read models the projector keeps. */
@@ -35,6 +39,6 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadReadRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -1,7 +1,9 @@
+import path from 'node:path';
 // The read API as its own service (compose mode): every GET under /api.
 import { authMigrations } from '@portal/platform/auth/schema';
 import { SessionStore } from '@portal/platform/auth/sessions';
 import { loadConfig } from '@portal/platform/config';
+import { FileStorage } from '@portal/platform/files/storage';
 import { openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool } from '@portal/platform/db/pool';
@@ -24,6 +26,7 @@ await serve({
   name: 'read-api',
   handler: createReadApi({
     store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions: new SessionStore(pool, config.sessionTtlMs), trustProxy: config.trustProxy,
+    storage: new FileStorage(path.join(config.dataDir, 'files')),
   }).callback(),
   port: config.readApiPort,
   host: config.host,

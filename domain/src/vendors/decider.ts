@@ -1,23 +1,64 @@
-import type { VendorEvent, VendorProfileCreated } from './events';
+import { emptyProfileValues, PROFILE_SECTION_OF, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType } from './profile-fields';
+import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
-export type VendorState = { status: 'none' } | { status: 'active'; vendorId: string; userId: string; username: string };
+export interface Vendor {
+  vendorId: string;
+  userId: string;
+  username: string;
+  values: ProfileValues;
+  documents: Partial<Record<VendorDocumentType, FileRef>>;
+  agreement: { date: string; signature: FileRef; version: string } | null;
+  createdAt: string | null;
+}
+
+export type VendorState = { status: 'none' } | ({ status: 'active' } & Vendor);
 
 export type CreateVendorProfile = { type: 'CreateVendorProfile'; data: VendorProfileCreated['data'] };
-export type VendorCommand = CreateVendorProfile;
+/** Values already validated and normalised; empty ones are not applied. */
+export type EditProfile = { type: 'EditProfile'; data: { values: Partial<Record<ProfileField, string>> } };
+export type UploadDocument = { type: 'UploadDocument'; data: { documentType: Exclude<VendorDocumentType, 'carrier_agreement'>; file: FileRef } };
+export type SignAgreement = { type: 'SignAgreement'; data: Omit<CarrierAgreementSigned['data'], 'previous'> };
+export type VendorCommand = CreateVendorProfile | EditProfile | UploadDocument | SignAgreement;
 
 export class VendorError extends Error {
-  constructor(readonly code: 'exists') {
+  constructor(readonly code: 'exists' | 'not_found') {
     super(code);
   }
 }
 
 export const initialState = (): VendorState => ({ status: 'none' });
 
-export function evolve(_state: VendorState, event: VendorEvent): VendorState {
-  switch (event.type) {
-    case 'VendorProfileCreated':
-      return { status: 'active', vendorId: event.data.vendor_id, userId: event.data.user_id, username: event.data.username };
+/** The name loads and lists show: the company's DBA, else its legal name, else the account's username. */
+export const vendorDisplayName = (vendor: Vendor): string => vendor.values.business_name || vendor.values.legal_name || vendor.username;
+
+export function evolve(state: VendorState, event: VendorEvent): VendorState {
+  if (event.type === 'VendorProfileCreated') {
+    return {
+      status: 'active', vendorId: event.data.vendor_id, userId: event.data.user_id, username: event.data.username,
+      values: emptyProfileValues(), documents: {}, agreement: null, createdAt: null,
+    };
   }
+  if (state.status !== 'active') return state;
+  switch (event.type) {
+    case 'VendorProfileEdited': {
+      const values = { ...state.values };
+      for (const [field, change] of Object.entries(event.data.changes)) values[field as ProfileField] = change.to;
+      return { ...state, values };
+    }
+    case 'VendorDocumentUploaded':
+      return { ...state, documents: { ...state.documents, [event.data.document_type]: event.data.file } };
+    case 'CarrierAgreementSigned':
+      return {
+        ...state,
+        documents: { ...state.documents, carrier_agreement: event.data.signature },
+        agreement: { date: event.data.date, signature: event.data.signature, version: event.data.agreement_version },
+      };
+  }
+}
+
+function active(state: VendorState): Extract<VendorState, { status: 'active' }> {
+  if (state.status !== 'active') throw new VendorError('not_found');
+  return state;
 }
 
 export function decide(command: VendorCommand, state: VendorState): VendorEvent[] {
@@ -25,9 +66,31 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
     case 'CreateVendorProfile':
       if (state.status !== 'none') throw new VendorError('exists');
       return [{ type: 'VendorProfileCreated', data: command.data }];
+    case 'EditProfile': {
+      const vendor = active(state);
+      const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
+      for (const [field, value] of Object.entries(command.data.values)) {
+        const section = PROFILE_SECTION_OF[field as ProfileField];
+        // Empty values are not applied: a blank field in a save never erases what is stored.
+        if (!section || value === undefined || value === null || value === '') continue;
+        const before = vendor.values[field as ProfileField];
+        if (before === value) continue;
+        bySection.set(section, { ...(bySection.get(section) ?? {}), [field]: { from: before, to: value } });
+      }
+      return [...bySection].map(([section, changes]) => ({ type: 'VendorProfileEdited', data: { section, changes } }));
+    }
+    case 'UploadDocument': {
+      const vendor = active(state);
+      return [{ type: 'VendorDocumentUploaded', data: { document_type: command.data.documentType, file: command.data.file, replaced: vendor.documents[command.data.documentType] ?? null } }];
+    }
+    case 'SignAgreement': {
+      const vendor = active(state);
+      const previous = vendor.agreement ? { date: vendor.agreement.date, signature: vendor.agreement.signature } : null;
+      return [{ type: 'CarrierAgreementSigned', data: { ...command.data, previous } }];
+    }
     default: {
-      const unhandled: never = command.type;
-      throw new Error(`Unknown command ${String(unhandled)}`);
+      const unhandled: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);
     }
   }
 }

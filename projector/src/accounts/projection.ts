@@ -1,11 +1,10 @@
 import type { AccountEvent } from '@portal/domain/accounts/events';
 import type { StaffEvent } from '@portal/domain/staff/events';
-import type { VendorEvent } from '@portal/domain/vendors/events';
 import type { Projection } from '../runtime';
 
-type Handled = AccountEvent | StaffEvent | VendorEvent;
+type Handled = AccountEvent | StaffEvent;
 
-/** users, staff_profiles and vendor_profiles. Password hashes and activation secrets never reach a read model. */
+/** users and staff_profiles. Password hashes and activation secrets never reach a read model. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   async apply(recorded, { tx, changed }) {
@@ -42,15 +41,6 @@ export const accountsProjection: Projection = {
         await tx.query('UPDATE staff_profiles SET tier = $2 WHERE user_id = $1', [event.data.user_id, event.data.to]);
         changed({ kind: 'staff', key: event.data.user_id, op: 'upsert' });
         return;
-      case 'VendorProfileCreated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO vendor_profiles (id, user_id, username, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`,
-          [d.vendor_id, d.user_id, d.username, recorded.createdAt],
-        );
-        changed({ kind: 'vendor', key: d.vendor_id, op: 'upsert' });
-        return;
-      }
       default:
         return;
     }

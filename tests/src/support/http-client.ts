@@ -50,6 +50,39 @@ export class PortalClient {
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
+  /** A multipart request, as the browser's FormData sends it. */
+  async upload<T = any>(
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, { name: string; content: Buffer; type?: string }>,
+    method = 'POST',
+  ): Promise<Answer<T>> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [name, file] of Object.entries(files)) form.append(name, new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
+    const csrf = this.cookies.get('csrftoken');
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: { ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}), ...(csrf ? { 'X-CSRFToken': csrf } : {}) },
+      body: form,
+    });
+    this.remember(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** The raw bytes of a GET (files). */
+  async download(path: string): Promise<{ status: number; headers: Headers; content: Buffer }> {
+    const response = await fetch(this.baseUrl + path, { headers: this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {} });
+    return { status: response.status, headers: response.headers, content: Buffer.from(await response.arrayBuffer()) };
+  }
+
   get<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, undefined, headers);
   }

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
+import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+
+let system: TestSystem;
+let vendor: PortalClient;
+let otherVendor: PortalClient;
+let admin: PortalClient;
+
+const eventsOf = async (type: string) =>
+  (await system.db.pool.query(`SELECT data FROM es_events WHERE type = $1 ORDER BY position`, [type])).rows.map((r) => r.data);
+
+async function signedInVendor(username: string) {
+  const client = await activeAccount(system, 'vendor', username);
+  await login(client, username, GOOD_PASSWORD, 'vendor');
+  return client;
+}
+
+const readProfile = async (client: PortalClient, answer?: { headers: Headers }) =>
+  client.get(`/api/profiles/vendor/${answer?.headers.get('x-event-position') ? `?min_position=${answer.headers.get('x-event-position')}` : ''}`);
+
+const COMPANY = { legal_name: 'Lone Star Freight LLC', business_name: 'Lone Star Freight', address: '1200 Commerce St', city: 'Dallas', state: 'TX', zip_code: '75202', federal_id: '751234567', mc_number: 'MC-123456', dot_number: '2345678' };
+const CONTACT = { contact_name_1: 'Maria Lopez', email_1: 'Dispatch@LoneStarFreight.com', phone_1: '214-555-0142' };
+const INSURANCE = { insurance_company: 'Progressive Commercial', insurance_policy_number: 'PC-88231', insurance_expiration: '2027-06-30' };
+const BANK = { bank_account_holder_name: 'Lone Star Freight LLC', bank_name: 'Frost Bank', bank_routing_number: '114000093', bank_account_number: '00012345678' };
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  vendor = await signedInVendor('lonestar');
+  otherVendor = await signedInVendor('rival_lines');
+  admin = await system.client().start();
+  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('the vendor profile', () => {
+  it('starts empty and incomplete, and belongs to vendors only', async () => {
+    const { status, body } = await vendor.get('/api/profiles/vendor/');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ username: 'lonestar', legal_name: null, phone_1: null, insurance_document: false, insurance_document_url: null, carrier_agreement_status: false, is_complete: false });
+    expect(body.completeness).toEqual({ company: false, contact: false, insurance: false, bank: false, agreement: false, profile: false });
+    expect((await admin.get('/api/profiles/vendor/')).status).toBe(404);
+    expect((await admin.request('PATCH', '/api/profiles/vendor/', { legal_name: 'X' })).status).toBe(403);
+  });
+
+  it('saves fields auto-formatted, one event per section with old and new values', async () => {
+    const saved = await vendor.request('PATCH', '/api/profiles/vendor/', { ...COMPANY, ...CONTACT });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ federal_id: '75-1234567', mc_number: '123456', phone_1: '(214) 555-0142', email_1: 'dispatch@lonestarfreight.com' });
+    expect(saved.body.completeness).toMatchObject({ company: true, contact: true, insurance: false, profile: false });
+    const renamed = await vendor.request('PATCH', '/api/profiles/vendor/', { legal_name: 'Lone Star Freight Lines LLC', city: '' });
+    expect(renamed.body).toMatchObject({ legal_name: 'Lone Star Freight Lines LLC', city: 'Dallas' });
+    const edits = await eventsOf('VendorProfileEdited');
+    expect(edits.map((e) => e.section)).toEqual(['company', 'contact', 'company']);
+    expect(edits[2].changes).toEqual({ legal_name: { from: 'Lone Star Freight LLC', to: 'Lone Star Freight Lines LLC' } });
+    const read = await readProfile(vendor, renamed);
+    expect(read.body).toEqual(renamed.body);
+  });
+
+  it('records nothing when nothing changed', async () => {
+    const head = await system.store.headPosition();
+    const same = await vendor.request('PATCH', '/api/profiles/vendor/', { city: 'Dallas', phone_1: '(214) 555-0142', state: '' });
+    expect(same.status).toBe(200);
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('refuses every invalid value with the spec message and records nothing', async () => {
+    const head = await system.store.headPosition();
+    const response = await vendor.request('PATCH', '/api/profiles/vendor/', {
+      phone_1: '555-01', fax: '12', mc_number: '12', federal_id: '12-34', tax_id: 'abc', dot_number: '123', bank_routing_number: '12345',
+      bank_account_number: '12', zip_code: '7520', insurance_zip: '1234567', email_2: 'nope', state: 'ZZ', insurance_expiration: '2027-02-30',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      phone_1: ['Phone format: (xxx) xxx-xxxx'], fax: ['Phone format: (xxx) xxx-xxxx'], mc_number: ['MC Number must be 5-7 digits'],
+      federal_id: ['Tax ID format: xx-xxxxxxx'], tax_id: ['Tax ID format: xx-xxxxxxx'], dot_number: ['DOT Number must be 6-8 digits'],
+      bank_routing_number: ['Routing number must be 9 digits'], bank_account_number: ['Account number must be 4-17 digits'],
+      zip_code: ['ZIP code format: 12345 or 12345-6789'], insurance_zip: ['ZIP code format: 12345 or 12345-6789'],
+      email_2: ['Please enter a valid email address.'], state: ['Select a valid state.'], insurance_expiration: ['Enter a valid date (yyyy-mm-dd).'],
+    });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('refuses fields a vendor cannot set', async () => {
+    const response = await vendor.request('PATCH', '/api/profiles/vendor/', { user_id: 'x', is_staff: true, insurance_document_url: '/x' });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body).sort()).toEqual(['insurance_document_url', 'is_staff', 'user_id']);
+  });
+});
+
+describe('vendor documents', () => {
+  it('uploads, lists and serves a document to its vendor and to staff only', async () => {
+    const uploaded = await vendor.upload('/api/vendor/documents/insurance/', {}, { file: { name: 'COI 2026.pdf', content: pdf(), type: 'application/pdf' } });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body).toMatchObject({ document_type: 'insurance', exists: true, filename: 'COI 2026.pdf' });
+    expect(uploaded.body.url).toMatch(/^\/api\/serve-file\/vendor-documents\/[0-9a-f-]{36}\/[0-9a-f]{64}\/COI%202026\.pdf$/);
+    const listed = await vendor.get(`/api/vendor/documents/insurance/?min_position=${uploaded.headers.get('x-event-position')}`);
+    expect(listed.body).toEqual({ exists: true, filename: 'COI 2026.pdf', url: uploaded.body.url, last_modified: uploaded.body.last_modified });
+    expect((await vendor.get('/api/vendor/documents/w9_document/')).body).toEqual({ exists: false, filename: null, url: null, last_modified: null });
+
+    const own = await vendor.download(uploaded.body.url);
+    expect(own.status).toBe(200);
+    expect(own.content.equals(pdf())).toBe(true);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    expect(own.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(own.headers.get('content-disposition')).toContain(`filename*=UTF-8''COI%202026.pdf`);
+    expect((await admin.download(uploaded.body.url)).status).toBe(200);
+    expect((await otherVendor.download(uploaded.body.url)).status).toBe(404);
+    expect((await system.client().download(uploaded.body.url)).status).toBe(404);
+  });
+
+  it('keeps a replaced version in history, still served to its owner', async () => {
+    const first = await vendor.upload('/api/vendor/documents/bank_document/', {}, { file: { name: 'voided-check.jpg', content: JPEG } });
+    const second = await vendor.upload('/api/vendor/documents/bank_document/', {}, { file: { name: 'bank-letter.png', content: PNG_1x1 } });
+    expect(second.status).toBe(201);
+    expect(second.body.url).not.toBe(first.body.url);
+    const uploads = (await eventsOf('VendorDocumentUploaded')).filter((e) => e.document_type === 'bank_document');
+    expect(uploads[1].replaced).toMatchObject({ name: 'voided-check.jpg' });
+    await vendor.get(`/api/loads/?min_position=${second.headers.get('x-event-position')}`);
+    expect((await vendor.download(first.body.url)).status).toBe(200);
+  });
+
+  it('accepts exactly 5 MB and refuses one byte more, storing nothing', async () => {
+    const exact = await vendor.upload('/api/vendor/documents/w9_document/', {}, { file: { name: 'w9.pdf', content: pdf(5 * 1024 * 1024) } });
+    expect(exact.status).toBe(201);
+    const head = await system.store.headPosition();
+    const over = await vendor.upload('/api/vendor/documents/w9_document/', {}, { file: { name: 'w9.pdf', content: pdf(5 * 1024 * 1024 + 1) } });
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({ detail: 'File is too large. Maximum size is 5MB.' });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('refuses other types and content that lies about its type', async () => {
+    const head = await system.store.headPosition();
+    const cases: [string, Buffer, string][] = [
+      ['virus.exe', pdf(), 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.'],
+      ['page.html', HTML, 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.'],
+      ['logo.svg', Buffer.from('<svg onload="alert(1)"/>'), 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.'],
+      ['animation.gif', GIF, 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.'],
+      ['fake.pdf', HTML, "The file's content is not a valid pdf file."],
+      ['photo.jpg', PNG_1x1, "The file's content is not a valid jpg file."],
+      ['empty.pdf', Buffer.alloc(0), 'The file is empty.'],
+    ];
+    for (const [name, content, message] of cases) {
+      const response = await vendor.upload('/api/vendor/documents/company_authority/', {}, { file: { name, content, type: 'application/pdf' } });
+      expect(response.status, name).toBe(400);
+      expect(response.body, name).toEqual({ file: [message] });
+    }
+    expect((await vendor.upload('/api/vendor/documents/company_authority/', {}, {})).body).toEqual({ file: ['Please select a file to upload.'] });
+    expect((await vendor.upload('/api/vendor/documents/passport/', {}, { file: { name: 'a.pdf', content: pdf() } })).status).toBe(404);
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('never serves anything through traversal or guessed paths', async () => {
+    const profile = (await vendor.get('/api/profiles/vendor/')).body;
+    for (const path of [
+      '/api/serve-file/..%2F..%2Fetc/passwd',
+      '/api/serve-file/vendor-documents/..%2f..%2f..%2fetc%2fpasswd',
+      `/api/serve-file/vendor-documents/${profile.id}/..%2f..%2fpackage.json/x`,
+      `/api/serve-file/vendor-documents/${profile.id}/%2e%2e%2f%2e%2e/x`,
+      `/api/serve-file/vendor-documents/${profile.id}/${'0'.repeat(64)}/x.pdf`,
+      '/api/serve-file/vendor-documents/x/y/z',
+    ]) {
+      const response = await vendor.download(path);
+      expect(response.status, path).toBe(404);
+      expect(response.content.toString()).not.toContain('root:');
+    }
+  });
+});
+
+describe('the carrier agreement and a complete profile', () => {
+  it('refuses an empty or fake signature, and a signature without acceptance', async () => {
+    const head = await system.store.headPosition();
+    const sign = (fields: Record<string, string>, content: Buffer, name = 'signature.png') =>
+      vendor.upload('/api/profiles/vendor/', fields, { carrier_agreement_document: { name, content, type: 'image/png' } }, 'PATCH');
+    const accepted = { carrier_agreement_status: 'true', carrier_agreement_date: '2026-11-21' };
+    expect((await sign(accepted, Buffer.alloc(0))).body).toEqual({ carrier_agreement_document: ['The file is empty.'] });
+    expect((await sign(accepted, JPEG)).body).toEqual({ carrier_agreement_document: ["The file's content is not a valid png file."] });
+    expect((await sign({ carrier_agreement_date: '2026-11-21' }, PNG_1x1)).body).toEqual({ carrier_agreement_status: ['The agreement must be accepted (carrier_agreement_status: true).'] });
+    expect((await vendor.upload('/api/profiles/vendor/', accepted, {}, 'PATCH')).body).toEqual({ carrier_agreement_document: ['Please provide a signature before saving.'] });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('records the signature with the exact agreement version, and the profile becomes complete', async () => {
+    await vendor.request('PATCH', '/api/profiles/vendor/', { ...INSURANCE, ...BANK });
+    const signed = await vendor.upload('/api/profiles/vendor/', { carrier_agreement_status: 'true', carrier_agreement_date: '2026-11-21' }, {
+      carrier_agreement_document: { name: 'signature-1763730000000.png', content: PNG_1x1, type: 'image/png' },
+    }, 'PATCH');
+    expect(signed.status).toBe(200);
+    expect(signed.body.carrier_agreement_document_url).toMatch(/^\/api\/serve-file\/vendor-documents\//);
+    expect(signed.body).toMatchObject({ carrier_agreement_status: true, carrier_agreement_date: '2026-11-21', carrier_agreement_document: true, carrier_agreement_version: '2026-11-01' });
+    const [event] = await eventsOf('CarrierAgreementSigned');
+    expect(event.agreement_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(event.agreement_version).toBe('2026-11-01');
+    // Insurance certificate, bank document and W-9 were uploaded above.
+    expect(signed.body.completeness).toEqual({ company: true, contact: true, insurance: true, bank: true, agreement: true, profile: true });
+    expect(signed.body.is_complete).toBe(true);
+    expect((await readProfile(vendor, signed)).body.is_complete).toBe(true);
+  });
+
+  it('shows the company name on the vendor\'s loads, following renames', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'ls-1' });
+    expect(created.body.vendor_name).toBe('Lone Star Freight');
+    const renamed = await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: 'Lone Star Express' });
+    const load = await vendor.get(`/api/loads/${created.body.id}/?min_position=${renamed.headers.get('x-event-position')}`);
+    expect(load.body.vendor_name).toBe('Lone Star Express');
+  });
+});
