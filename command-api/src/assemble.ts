@@ -30,6 +30,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const accounts = new AccountsService({ store, mailer, logger, publicUrl: config.publicUrl, activationTtlMs: config.activationTtlMs });
   const loads = new LoadsService(store);
+  const storage = new FileStorage(path.join(config.dataDir, 'files'));
   const sessions = new SessionStore(pool, config.sessionTtlMs);
   const app = createCommandApi({
     store,
@@ -39,7 +40,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     throttle: new LoginThrottle(pool),
     accounts,
     loads,
-    storage: new FileStorage(path.join(config.dataDir, 'files')),
+    storage,
     trustProxy: config.trustProxy,
     loginPolicies: options.loginPolicies,
     probeMinIntervalMs: options.probeMinIntervalMs,
@@ -54,7 +55,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     }
     if (config.seedDemo) {
       const password = demoPassword(config.demoPassword, config.dataDir);
-      if (admin.created) await seedDemoAccounts(accounts, loads, password);
+      if (admin.created) await seedDemoAccounts(accounts, loads, storage, password);
       lines.push(`Demo logins (password ${password}):`);
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {

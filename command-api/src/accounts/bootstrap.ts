@@ -7,7 +7,14 @@ import type { EventMetadata, EventStore } from '@portal/platform/event-store/por
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { userIdForUsername } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
+import { createHash } from 'node:crypto';
+import * as vendors from '@portal/domain/vendors/decider';
+import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
+import { vendorStream, type FileRef } from '@portal/domain/vendors/events';
+import type { FileStorage } from '@portal/platform/files/storage';
+import { handleCommand } from '../command-handler';
 import type { LoadsService } from '../loads/service';
+import { demoPdf, demoSignaturePng } from './demo-files';
 import type { AccountsService } from './service';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
@@ -52,12 +59,12 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'dispatch', kind: 'STAFF', tier: 'DISPATCH_OPS', firstName: 'Dana', lastName: 'Reyes', note: 'staff, DISPATCH_OPS' },
   { username: 'accounting', kind: 'STAFF', tier: 'ACCOUNTING', firstName: 'Avery', lastName: 'Chen', note: 'staff, ACCOUNTING' },
   { username: 'newstaff', kind: 'STAFF', tier: 'PENDING', firstName: 'Pat', lastName: 'Morgan', note: 'staff, no tier yet (PENDING)' },
-  { username: 'carrier', kind: 'VENDOR', note: 'vendor' },
+  { username: 'carrier', kind: 'VENDOR', note: 'vendor, complete profile and a book of loads' },
   { username: 'newcarrier', kind: 'VENDOR', note: 'vendor, profile not filled in' },
 ];
 
 /** Demo accounts, created through the same commands users go through (sign-up, activation, tier change, loads). */
-export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, password: string): Promise<void> {
+export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string): Promise<void> {
   for (const demo of demoAccounts) {
     const email = `${demo.username}@demo.freight-portal.local`;
     const body = demo.kind === 'STAFF' ? { username: demo.username, email, password, first_name: demo.firstName!, last_name: demo.lastName! } : { username: demo.username, email, password };
@@ -65,9 +72,48 @@ export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsSe
     await accounts.activate(activationToken, SYSTEM);
     if (demo.tier && demo.tier !== 'PENDING') await accounts.changeTier(userId, demo.tier, SYSTEM);
     if (demo.username === 'carrier' && vendorId) {
+      await completeDemoProfile(accounts, storage, vendorId, { actorId: userId, actorUsername: demo.username, actorType: 'VENDOR' });
       await seedDemoLoads(loads, { userId, username: demo.username, type: 'VENDOR', tier: null, vendorId });
     }
   }
+}
+
+/** The demo carrier's profile filled in, its documents uploaded and the agreement signed: it lands on /loads. */
+async function completeDemoProfile(accounts: AccountsService, storage: FileStorage, vendorId: string, metadata: EventMetadata): Promise<void> {
+  const store = accounts.eventStore;
+  const stream = vendorStream(vendorId);
+  await handleCommand(store, stream, vendors, {
+    type: 'EditProfile',
+    data: {
+      values: {
+        legal_name: 'Lone Star Carriers LLC', business_name: 'Lone Star Carriers', address: '2400 Irving Blvd', city: 'Dallas', state: 'TX',
+        zip_code: '75207', federal_id: '75-2948176', mc_number: '884213', dot_number: '2957381', website: 'lonestarcarriers.example.com',
+        contact_name_1: 'Maria Lopez', email_1: 'dispatch@lonestarcarriers.example.com', phone_1: '(214) 555-0142', phone_1_ext: '12',
+        insurance_company: 'Progressive Commercial', insurance_policy_number: 'PCA-0092817', insurance_expiration: '2027-06-30',
+        insurance_email: 'certs@progressive.example.com', insurance_phone: '(800) 555-0199',
+        bank_account_holder_name: 'Lone Star Carriers LLC', bank_name: 'Frost Bank', bank_routing_number: '114000093', bank_account_number: '004512873',
+      },
+    },
+  }, metadata);
+  const now = new Date().toISOString();
+  const file = async (name: string, content: Buffer, contentType: string): Promise<FileRef> => ({
+    sha256: await storage.put(content), name, size: content.length, content_type: contentType, uploaded_at: now,
+  });
+  const documents: [vendors.UploadDocument['data']['documentType'], string, string][] = [
+    ['company_authority', 'MC-884213-authority.pdf', 'FMCSA operating authority MC-884213'],
+    ['insurance', 'certificate-of-insurance-2026.pdf', 'Certificate of insurance, policy PCA-0092817'],
+    ['bank_document', 'voided-check.pdf', 'Voided check, Frost Bank'],
+    ['w9_document', 'w9-lone-star-carriers.pdf', 'Form W-9, Lone Star Carriers LLC'],
+  ];
+  for (const [documentType, name, title] of documents) {
+    const stored = await file(name, demoPdf([title, 'Demo document generated by the Freight Portal.']), 'application/pdf');
+    await handleCommand(store, stream, vendors, { type: 'UploadDocument', data: { documentType, file: stored } }, metadata);
+  }
+  const signature = await file(`signature-${Date.now()}.png`, demoSignaturePng(), 'image/png');
+  await handleCommand(store, stream, vendors, {
+    type: 'SignAgreement',
+    data: { date: now.slice(0, 10), signature, agreement_version: AGREEMENT_VERSION, agreement_sha256: createHash('sha256').update(AGREEMENT_TEXT).digest('hex') },
+  }, metadata);
 }
 
 const DAY = 24 * 3600 * 1000;

@@ -37,6 +37,10 @@ export interface AccountsDeps {
 export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
+  get eventStore(): EventStore {
+    return this.deps.store;
+  }
+
   /**
    * Reserves the username (no_stream: of two concurrent sign-ups of one name only one wins), records the account,
    * creates its empty vendor profile or PENDING staff profile, and mails the activation link.

@@ -85,5 +85,14 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     const other = await system.client().start();
     await login(other, 'newcarrier', 'Demo-Pass-2026', 'vendor');
     expect((await other.get('/api/loads/')).body).toEqual([]);
+    // One demo vendor has a complete profile (documents and signed agreement, files really served), one an empty one.
+    const profile = (await client.get('/api/profiles/vendor/')).body;
+    expect(profile.is_complete).toBe(true);
+    expect(profile.legal_name).toBe('Lone Star Carriers LLC');
+    const document = await client.download(profile.insurance_document_url);
+    expect(document.status).toBe(200);
+    expect(document.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await client.download(profile.carrier_agreement_document_url)).headers.get('content-type')).toBe('image/png');
+    expect((await other.get('/api/profiles/vendor/')).body.is_complete).toBe(false);
   });
 });
