@@ -1,6 +1,7 @@
 // The whole product in one process: database, event store, projector, command API, read API and the gateway on one
 // port. `npm start` runs it on the embedded PostgreSQL; cross-service tests run it on their own database.
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { assembleCommandSide } from '@portal/command-api/assemble';
 import type { LoginPolicies } from '@portal/command-api/accounts/routes';
@@ -12,6 +13,7 @@ import { createPool, type Pool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import { FileStorage } from '@portal/platform/files/storage';
 import { createGateway } from '@portal/platform/http/gateway';
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
@@ -88,7 +90,7 @@ export async function startSystem(options: StartOptions): Promise<System> {
     const notices = await commandSide.bootstrap();
     const commandApi = commandSide.app;
     const sessions = new SessionStore(pool, config.sessionTtlMs);
-    const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions, trustProxy: config.trustProxy });
+    const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions, trustProxy: config.trustProxy, storage: new FileStorage(path.join(config.dataDir, 'files')) });
     const server = http.createServer(
       createGateway({ commandApi: commandApi.callback(), readApi: readApi.callback(), uiDistDir: config.uiDistDir }),
     );
