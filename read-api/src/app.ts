@@ -14,7 +14,7 @@ import { loadReadRoutes } from './loads/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
 import type { ProjectionPosition } from './projection-position';
 import { readYourWrites } from './read-your-writes';
-import { vendorReadRoutes } from './vendors/routes';
+import { vendorPickerRoutes, vendorReadRoutes } from './vendors/routes';
 
 export interface ReadApiDeps {
   store: EventStore;
@@ -39,6 +39,6 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Vendor } from '@portal/domain/vendors/decider';
 import { VENDOR_DOCUMENT_TYPES, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/view';
-import { notFound } from '@portal/platform/http/errors';
+import { HttpError, notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 
 async function ownVendor(pool: pg.Pool, vendorId: string | null): Promise<Vendor | undefined> {
@@ -34,5 +34,29 @@ export function vendorReadRoutes(deps: { pool: pg.Pool }): Router {
     ctx.body = vendorDocumentView(vendor.vendorId, vendor.documents[type]);
   });
 
+  return router;
+}
+
+/** GET /api/vendors/picker/: the vendors a load can be created for or assigned to (staff only; never staff accounts). */
+export function vendorPickerRoutes(deps: { pool: pg.Pool }): Router {
+  const router = new Router();
+  router.get('/api/vendors/picker/', async (ctx) => {
+    const actor = await requireReader(ctx, deps.pool);
+    if (actor.type !== 'STAFF') throw new HttpError(403, 'You do not have permission to view vendor information.');
+    const { rows } = await deps.pool.query(
+      `SELECT u.id, v.id AS vendor_profile_id, v.vendor_name, v.state->'values'->>'business_name' AS business_name, u.username
+       FROM vendor_profiles v JOIN users u ON u.id = v.user_id
+       WHERE u.kind = 'VENDOR' AND u.is_active AND u.deleted_at IS NULL AND v.deleted_at IS NULL
+       ORDER BY lower(v.vendor_name)`,
+    );
+    ctx.body = rows.map((row) => ({
+      id: row.id,
+      vendor_profile_id: row.vendor_profile_id,
+      business_name: row.business_name ?? row.vendor_name,
+      username: row.username,
+      is_staff: false,
+      staff_tier: null,
+    }));
+  });
   return router;
 }
