@@ -22,6 +22,7 @@ import { Projector } from '@portal/projector/runtime';
 import { projectorMigrations } from '@portal/projector/schema';
 import { createReadApi } from '@portal/read-api/app';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
+import { attachRealtime } from '@portal/read-api/realtime/socket-server';
 
 export const allMigrations = [...eventStoreMigrations, ...authMigrations, ...projectorMigrations];
 
@@ -95,14 +96,13 @@ export async function startSystem(options: StartOptions): Promise<System> {
       createGateway({ commandApi: commandApi.callback(), readApi: readApi.callback(), uiDistDir: config.uiDistDir }),
     );
     server.keepAliveTimeout = 5_000;
+    // Socket.IO shares the one port: /socket.io is answered by the read API's realtime server.
+    const realtime = attachRealtime({ server, pool, sessions, projection, logger });
     await listen(server, config.port, config.host);
-    closers.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    closers.push(async () => {
+      server.closeAllConnections();
+      await realtime.close();
+    });
     const port = (server.address() as AddressInfo).port;
     return { url: `http://${config.host}:${port}`, port, pool, store, projector, notices, close: closeAll };
   } catch (error) {

@@ -11,6 +11,8 @@ export interface Change {
   kind: string;
   key: string;
   op: 'upsert' | 'remove';
+  /** Vendors whose view this change concerns (a load's vendor before and after), for routing pushes. */
+  vendors?: string[];
 }
 
 export interface ProjectionContext {
@@ -34,8 +36,8 @@ export interface ProjectorOptions {
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
 }
 
-// NOTIFY payloads are limited to 8000 bytes; past this many changes the read API is told to re-read broadly.
-const MAX_CHANGES_IN_NOTIFY = 50;
+// NOTIFY payloads are limited to 8000 bytes; past that the read API is told to re-read broadly (changes: null).
+const MAX_NOTIFY_BYTES = 7_800;
 const NEXT_TICK = Symbol('next tick');
 
 export async function readCheckpoint(db: pg.Pool | pg.PoolClient): Promise<bigint> {
@@ -134,7 +136,12 @@ export class Projector {
       await client.query('BEGIN');
       const context: ProjectionContext = {
         tx: client,
-        changed: (change) => changes.set(`${change.kind}:${change.key}`, change),
+        changed: (change) => {
+          const key = `${change.kind}:${change.key}`;
+          const earlier = changes.get(key);
+          const vendors = [...new Set([...(earlier?.vendors ?? []), ...(change.vendors ?? [])])];
+          changes.set(key, vendors.length > 0 ? { ...change, vendors } : change);
+        },
       };
       for (const event of batch) {
         for (const projection of this.options.projections) {
@@ -155,8 +162,9 @@ export class Projector {
       );
       if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
       const list = [...changes.values()];
-      const payload = { position: last.toString(), changes: list.length <= MAX_CHANGES_IN_NOTIFY ? list : null };
-      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify(payload)]);
+      let payload = JSON.stringify({ position: last.toString(), changes: list });
+      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
+      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
       await client.query('COMMIT');
       this.options.onBatchCommitted?.({ first: batch[0]!.position, last, size: batch.length });
     } catch (error) {

@@ -14,6 +14,7 @@ import { serve } from '@portal/platform/service';
 import { projectorMigrations } from '@portal/projector/schema';
 import { createReadApi } from './app';
 import { ProjectionPosition } from './projection-position';
+import { attachRealtime } from './realtime/socket-server';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'read-api' } });
@@ -22,19 +23,23 @@ const pool = createPool(database.url, { applicationName: 'read-api' });
 await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const projection = new ProjectionPosition({ pool, connectionString: database.url, logger });
-await serve({
+const sessions = new SessionStore(pool, config.sessionTtlMs);
+let closeRealtime: () => Promise<void> = async () => {};
+const server = await serve({
   name: 'read-api',
   handler: createReadApi({
-    store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions: new SessionStore(pool, config.sessionTtlMs), trustProxy: config.trustProxy,
+    store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions, trustProxy: config.trustProxy,
     storage: new FileStorage(path.join(config.dataDir, 'files')),
   }).callback(),
   port: config.readApiPort,
   host: config.host,
   logger,
   onStop: async () => {
+    await closeRealtime();
     await projection.close();
     await store.close();
     await pool.end();
     await database.stop();
   },
 });
+closeRealtime = attachRealtime({ server, pool, sessions, projection, logger }).close;

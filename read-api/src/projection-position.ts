@@ -4,6 +4,12 @@ import type { Logger } from '@portal/platform/logger';
 
 const CHANNEL = 'read_model_changes';
 
+export interface ChangeNotice {
+  position: bigint;
+  /** null: too many to list; anything may have changed. */
+  changes: { kind: string; key: string; op: 'upsert' | 'remove'; vendors?: string[] }[] | null;
+}
+
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
  * so a read can wait until the projector has passed the position a client just wrote at.
@@ -12,14 +18,20 @@ export class ProjectionPosition {
   private position = -1n;
   private readonly listener: PgNotificationListener;
   private readonly waiters = new Set<{ target: bigint; resolve: () => void }>();
+  private readonly subscribers = new Set<(notice: ChangeNotice | 'reconnected') => void>();
   private readonly ready: Promise<void>;
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: CHANNEL, logger: options.logger });
     this.listener.on((payload) => {
-      const announced = payload ? parsePosition(payload) : undefined;
-      if (announced !== undefined) this.advance(announced);
-      else void this.refresh();
+      const notice = payload ? parseNotice(payload) : undefined;
+      if (notice) {
+        this.advance(notice.position);
+        for (const subscriber of this.subscribers) subscriber(notice);
+      } else {
+        void this.refresh();
+        if (payload === undefined) for (const subscriber of this.subscribers) subscriber('reconnected');
+      }
     });
     this.ready = this.listener.ready.then(() => this.refresh());
   }
@@ -39,6 +51,12 @@ export class ProjectionPosition {
     } catch (error) {
       this.options.logger.warn('cannot read the projector checkpoint', { error });
     }
+  }
+
+  /** Every committed batch's changes, in commit order; 'reconnected' when notices may have been missed. */
+  subscribe(subscriber: (notice: ChangeNotice | 'reconnected') => void): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
   }
 
   async current(): Promise<bigint> {
@@ -77,10 +95,11 @@ export class ProjectionPosition {
   }
 }
 
-function parsePosition(payload: string): bigint | undefined {
+function parseNotice(payload: string): ChangeNotice | undefined {
   try {
-    const parsed = JSON.parse(payload) as { position?: unknown };
-    return typeof parsed.position === 'string' && /^\d+$/.test(parsed.position) ? BigInt(parsed.position) : undefined;
+    const parsed = JSON.parse(payload) as { position?: unknown; changes?: unknown };
+    if (typeof parsed.position !== 'string' || !/^\d+$/.test(parsed.position)) return undefined;
+    return { position: BigInt(parsed.position), changes: Array.isArray(parsed.changes) ? (parsed.changes as ChangeNotice['changes']) : null };
   } catch {
     return undefined;
   }

@@ -34,6 +34,7 @@ export const loadsProjection: Projection = {
         JSON.stringify(l), l.createdAt, recorded.createdAt, l.deleted ? recorded.createdAt : null, recorded.position,
       ],
     );
-    changed({ kind: 'load', key: l.id, op: l.deleted ? 'remove' : 'upsert' });
+    const vendors = [before.status === 'exists' ? before.load.vendorId : null, l.vendorId].filter((v): v is string => v !== null);
+    changed({ kind: 'load', key: l.id, op: l.deleted ? 'remove' : 'upsert', vendors: [...new Set(vendors)] });
   },
 };

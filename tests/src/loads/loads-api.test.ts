@@ -45,7 +45,7 @@ describe('a vendor creates and reads its loads', () => {
   it('creates a load with the kdt_ number as load_number and kdt_id, owned by the vendor', async () => {
     const created = await createLoad(vendorA, '1001', { pickup_location: '75201', pickup_date: '2026-11-24T14:00:00.000Z', delivery_location: '77002', rate_amount: 1850.5 });
     expect(created.body).toMatchObject({
-      load_number: 'kdt_1001', kdt_id: 'kdt_1001', vendor: vendorAId, vendor_name: 'carrier', status: 'open', payment_status: 'unpaid',
+      load_number: 'kdt_1001', kdt_id: 'kdt_1001', vendor: vendorAId, vendor_name: 'Lone Star Carriers', status: 'open', payment_status: 'unpaid',
       pickup_location: '75201', pickup_date: '2026-11-24T14:00:00.000Z', delivery_location: '77002', delivery_date: null, rate_amount: 1850.5,
       has_bill_of_lading: false, has_photos: false,
     });
@@ -193,7 +193,7 @@ describe('staff and the tier matrix', () => {
     expect((await admin.post('/api/loads/', { load_number: 'staff1' })).body).toEqual({ vendor: ['Please select a vendor.'] });
     const created = await admin.post('/api/loads/', { load_number: 'staff1', vendor: vendorAId });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ vendor: vendorAId, vendor_name: 'carrier' });
+    expect(created.body).toMatchObject({ vendor: vendorAId, vendor_name: 'Lone Star Carriers' });
     const dispatch = await signedIn('dispatch', 'staff');
     expect((await dispatch.post('/api/loads/', { load_number: 'staff2', vendor: vendorAId })).status).toBe(201);
     for (const username of ['accounting', 'newstaff']) {

@@ -1,0 +1,161 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionStore } from '@portal/platform/auth/sessions';
+import { FileStorage } from '@portal/platform/files/storage';
+import { silentLogger } from '@portal/platform/logger';
+import { createReadApi } from '@portal/read-api/app';
+import { ProjectionPosition } from '@portal/read-api/projection-position';
+import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/socket-server';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+
+let system: TestSystem;
+let admin: PortalClient;
+let vendorA: PortalClient;
+let vendorB: PortalClient;
+let vendorAId: string;
+let vendorBId: string;
+const sockets: Socket[] = [];
+
+/** A socket as the browser opens it: same origin, the session cookie. */
+async function openSocket(client: PortalClient, baseUrl = system.url, origin = baseUrl): Promise<{ socket: Socket; messages: LoadsChanged[]; hello: Promise<{ position: string }> }> {
+  const messages: LoadsChanged[] = [];
+  const socket = connect(baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: client.cookieHeader(), Origin: origin }, reconnection: false });
+  sockets.push(socket);
+  socket.on('loads:changed', (message: LoadsChanged) => messages.push(message));
+  const hello = new Promise<{ position: string }>((resolve) => socket.once('hello', resolve));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  return { socket, messages, hello };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const upsertedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.upserts.map((l) => l.id));
+const removedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.removals);
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  admin = await system.client().start();
+  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+  vendorA = await activeAccount(system, 'vendor', 'live_vendor_a');
+  await login(vendorA, 'live_vendor_a', GOOD_PASSWORD, 'vendor');
+  vendorB = await activeAccount(system, 'vendor', 'live_vendor_b');
+  await login(vendorB, 'live_vendor_b', GOOD_PASSWORD, 'vendor');
+  vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
+  vendorBId = (await vendorB.get('/api/auth/user/')).body.vendor_profile.id;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await system?.stop();
+});
+
+describe('who may connect', () => {
+  it('refuses a signed-out client', async () => {
+    await expect(openSocket(await system.client().start())).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses a handshake from another site, even with the session cookie', async () => {
+    await expect(openSocket(admin, system.url, 'https://evil.example.com')).rejects.toThrow();
+  });
+});
+
+describe('pushes follow projection', () => {
+  it('sends a vendor\'s new load to staff, after it is committed, at or past the command\'s position', async () => {
+    const staff = await openSocket(admin);
+    const created = await vendorA.post('/api/loads/', { load_number: 'live-1', pickup_location: 'Dallas, TX' });
+    await until(() => upsertedIds(staff.messages).includes(created.body.id));
+    const message = staff.messages.find((m) => m.upserts.some((l) => l.id === created.body.id))!;
+    expect(BigInt(message.position)).toBeGreaterThanOrEqual(BigInt(created.headers.get('x-event-position')!));
+    expect(message.upserts.find((l) => l.id === created.body.id)).toEqual(created.body);
+  });
+
+  it('never sends vendor A\'s rows to vendor B, over many events', async () => {
+    const a = await openSocket(vendorA);
+    const b = await openSocket(vendorB);
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const created = await vendorA.post('/api/loads/', { load_number: `iso-a-${i}` });
+      ids.push(created.body.id);
+      await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { status: 'picked_up', rate_amount: 1000 + i });
+    }
+    const own = await vendorB.post('/api/loads/', { load_number: 'iso-b-1' });
+    await until(() => upsertedIds(b.messages).includes(own.body.id) && ids.every((id) => upsertedIds(a.messages).includes(id)));
+    const seenByB = [...upsertedIds(b.messages), ...removedIds(b.messages)];
+    expect(seenByB.filter((id) => ids.includes(id))).toEqual([]);
+    expect(b.messages.flatMap((m) => m.upserts).every((l) => l.vendor === vendorBId)).toBe(true);
+  });
+
+  it('moves a reassigned load from one vendor\'s table to the other\'s, and removes deleted loads', async () => {
+    const a = await openSocket(vendorA);
+    const b = await openSocket(vendorB);
+    const staff = await openSocket(admin);
+    const created = await admin.post('/api/loads/', { load_number: 'move-1', vendor: vendorAId });
+    await until(() => upsertedIds(a.messages).includes(created.body.id));
+    await admin.request('PATCH', `/api/loads/${created.body.id}/`, { vendor: vendorBId });
+    await until(() => removedIds(a.messages).includes(created.body.id) && upsertedIds(b.messages).includes(created.body.id));
+    await admin.request('DELETE', `/api/loads/${created.body.id}/`);
+    await until(() => removedIds(b.messages).includes(created.body.id) && removedIds(staff.messages).includes(created.body.id));
+  });
+});
+
+describe('reconnection', () => {
+  it('catches up on 100 changes made while a client was away, from the position it last saw', async () => {
+    const first = await openSocket(vendorA);
+    const created = await vendorA.post('/api/loads/', { load_number: 'away-1' });
+    await until(() => upsertedIds(first.messages).includes(created.body.id));
+    const lastSeen = first.messages.at(-1)!.position;
+    first.socket.disconnect();
+    let lastWrite = '';
+    for (let i = 1; i <= 100; i++) {
+      const changed = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { rate_amount: 1000 + i });
+      lastWrite = changed.headers.get('x-event-position')!;
+    }
+    // Back online: the server says where the read side is; the client re-reads from there.
+    const again = await openSocket(vendorA);
+    const { position } = await again.hello;
+    expect(BigInt(position)).toBeGreaterThan(BigInt(lastSeen));
+    const list = await vendorA.get(`/api/loads/?min_position=${lastWrite}`);
+    expect(list.body.find((l: { id: string }) => l.id === created.body.id).rate_amount).toBe(1100);
+  });
+});
+
+describe('several read-api instances', () => {
+  it('delivers every change to clients on each instance', async () => {
+    // A second read API on its own port, over the same database, as compose scales it.
+    const projection = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
+    const sessions = new SessionStore(system.pool);
+    const app = createReadApi({ store: system.store, pool: system.pool, projection, logger: silentLogger, readWaitMs: 2000, sessions, trustProxy: false, storage: new FileStorage(path.join(system.dataDir, 'files')) });
+    const server = http.createServer(app.callback());
+    const realtime = attachRealtime({ server, pool: system.pool, sessions, projection, logger: silentLogger });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const secondUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const onFirst = await openSocket(admin);
+      const onSecond = await openSocket(admin, secondUrl);
+      const vendorOnSecond = await openSocket(vendorA, secondUrl);
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) ids.push((await vendorA.post('/api/loads/', { load_number: `multi-${i}` })).body.id);
+      await until(() => [onFirst, onSecond, vendorOnSecond].every((c) => ids.every((id) => upsertedIds(c.messages).includes(id))));
+      // Exactly once each, on each instance.
+      for (const client of [onFirst, onSecond]) {
+        expect(upsertedIds(client.messages).filter((id) => ids.includes(id))).toHaveLength(ids.length);
+      }
+    } finally {
+      await realtime.close();
+      await projection.close();
+    }
+  });
+});
