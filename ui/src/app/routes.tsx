@@ -5,6 +5,8 @@ import { AccountActivatedPage } from '../features/auth/components/account-activa
 import { LoginPage } from '../features/auth/components/login-page';
 import { StaffSignupPage } from '../features/auth/components/staff-signup-page';
 import { VendorSignupPage } from '../features/auth/components/vendor-signup-page';
+import { LoadDetailPage } from '../features/loads/components/load-detail-page';
+import { LoadsPage } from '../features/loads/components/loads-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
@@ -83,9 +85,9 @@ export const routes: RouteObject[] = [
         element: <RequireAccess access="vendor" />,
         children: [
           { path: '/profile', element: <ScreenPlaceholder title="Vendor Profile" /> },
-          { path: '/loads', element: <ScreenPlaceholder title="Loads" /> },
-          { path: '/load/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
-          { path: '/vendor/loads/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          { path: '/loads', element: <LoadsPage /> },
+          { path: '/load/:loadId', element: <LoadDetailPage /> },
+          { path: '/vendor/loads/:loadId', element: <LoadDetailPage /> },
           { path: '/dashboard', element: <Navigate to="/profile" replace /> },
         ],
       },

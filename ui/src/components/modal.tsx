@@ -1,0 +1,68 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
+
+export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
+
+interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose(): void;
+  size?: ModalSize;
+  children: ReactNode;
+  /** Buttons under the body, right-aligned. */
+  footer?: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> (focus kept inside, page inert behind it). Escape and a click outside the
+ * panel close it; the content mounts only while open, so its state starts fresh each time.
+ */
+export function Modal({ open, title, onClose, size = 'md', children, footer }: ModalProps) {
+  if (!open) return null;
+  return (
+    <ModalPanel title={title} onClose={onClose} size={size} footer={footer}>
+      {children}
+    </ModalPanel>
+  );
+}
+
+function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`modal modal-${size}`}
+      aria-labelledby={titleId}
+      // Escape: the parent decides whether the modal goes away.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      // The dialog element itself is only hit on the backdrop; the panel inside covers the rest.
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-panel">
+        <header className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer && <footer className="modal-footer">{footer}</footer>}
+      </div>
+    </dialog>
+  );
+}

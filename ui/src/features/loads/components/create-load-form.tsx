@@ -1,0 +1,139 @@
+import { type FormEvent, useId, useState } from 'react';
+import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
+import { useToast } from '../../../lib/toast-context';
+import { useCreateLoad } from '../api/create-load';
+import { useLoadIdAvailability } from '../hooks/use-load-id-availability';
+import { buildCreateLoadBody, type CreateLoadForm as FormState, type CreateLoadFormErrors, emptyCreateLoadForm } from '../utils/create-load-form';
+import { AVAILABILITY_MESSAGES, canCreateWith } from '../utils/load-id-availability';
+import { createLoadErrorMessage, LOAD_MESSAGES } from '../utils/load-messages';
+
+type TextField = Exclude<keyof FormState, 'withDetails'>;
+
+const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: string; inputMode?: 'numeric' | 'decimal' }> = [
+  { name: 'pickupZip', label: 'Pickup Zip', inputMode: 'numeric' },
+  { name: 'pickupDate', label: 'Pickup Date', placeholder: 'MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'deliveryZip', label: 'Delivery Zip', inputMode: 'numeric' },
+  { name: 'deliveryDate', label: 'Delivery Date', placeholder: 'MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'rateAmount', label: 'Rate Amount ($)', placeholder: '0.00', inputMode: 'decimal' },
+];
+
+/** The inline 'New Load' form: a load number checked live, and optionally the first details. */
+export function CreateLoadForm({ onClose }: { onClose(): void }) {
+  const id = useId();
+  const toast = useToast();
+  const create = useCreateLoad();
+  const [form, setForm] = useState<FormState>(emptyCreateLoadForm);
+  const [errors, setErrors] = useState<CreateLoadFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const { availability, formatError } = useLoadIdAvailability(form.loadNumber);
+
+  const set = <K extends keyof FormState>(name: K, value: FormState[K]) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFailure(null);
+    const built = buildCreateLoadBody(form);
+    if (built.errors) {
+      setErrors(built.errors);
+      return;
+    }
+    if (availability !== 'available' && availability !== 'error') {
+      setErrors({ loadNumber: LOAD_MESSAGES.loadNumberUnavailable });
+      return;
+    }
+    create.mutate(built.body, {
+      onSuccess: (load) => {
+        toast.success(`Load ${load.kdt_id} created.`);
+        onClose();
+      },
+      onError: (error) => setFailure(createLoadErrorMessage(error)),
+    });
+  }
+
+  const numberError = errors.loadNumber ?? formatError;
+  const message = availability === 'idle' ? null : AVAILABILITY_MESSAGES[availability];
+
+  return (
+    <form className="card create-load-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="form-title">
+        New Load
+      </h2>
+      {failure && (
+        <div className="form-error" role="alert">
+          {failure}
+        </div>
+      )}
+      <div className={`form-field${numberError ? ' has-error' : ''}`}>
+        <label htmlFor={`${id}-number`}>
+          Load Number
+          <span className="required-marker" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+        <div className="input-with-prefix">
+          <span className="input-prefix" aria-hidden="true">
+            {LOAD_NUMBER_PREFIX}
+          </span>
+          <input
+            id={`${id}-number`}
+            value={form.loadNumber}
+            required
+            autoComplete="off"
+            autoFocus
+            placeholder="12345"
+            aria-invalid={numberError ? true : undefined}
+            aria-describedby={`${id}-availability ${id}-number-error`}
+            onChange={(event) => set('loadNumber', event.target.value)}
+          />
+        </div>
+        <p id={`${id}-availability`} className={`availability availability-${availability}`} aria-live="polite">
+          {message}
+        </p>
+        {numberError && (
+          <p id={`${id}-number-error`} className="field-error">
+            {numberError}
+          </p>
+        )}
+      </div>
+
+      <label className="checkbox-field">
+        <input type="checkbox" checked={form.withDetails} onChange={(event) => set('withDetails', event.target.checked)} />
+        Add Full Load Details?
+      </label>
+
+      {form.withDetails && (
+        <div className="create-load-details">
+          {DETAIL_FIELDS.map((field) => (
+            <div key={field.name} className={`form-field${errors[field.name] ? ' has-error' : ''}`}>
+              <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+              <input
+                id={`${id}-${field.name}`}
+                value={form[field.name]}
+                placeholder={field.placeholder}
+                inputMode={field.inputMode}
+                autoComplete="off"
+                aria-invalid={errors[field.name] ? true : undefined}
+                onChange={(event) => set(field.name, event.target.value)}
+              />
+              {errors[field.name] && <p className="field-error">{errors[field.name]}</p>}
+            </div>
+          ))}
+        </div>
+      )}
+
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={!canCreateWith(availability) || create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create'}
+        </button>
+      </div>
+    </form>
+  );
+}

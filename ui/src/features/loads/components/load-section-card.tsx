@@ -1,0 +1,59 @@
+import type { LoadSection } from '@portal/domain/loads/fields';
+import type { LoadView } from '@portal/domain/loads/view';
+import { NOT_SET } from '../../../lib/format-date';
+import { formatFieldValue } from '../utils/field-display';
+import { SECTION_FIELDS, SECTION_TITLES } from '../utils/section-fields';
+import { SectionEditForm } from './section-edit-form';
+
+interface LoadSectionCardProps {
+  load: LoadView;
+  section: LoadSection;
+  editing: boolean;
+  /** Another section is being edited: one at a time. */
+  locked: boolean;
+  onEdit(): void;
+  onClose(): void;
+}
+
+export function LoadSectionCard({ load, section, editing, locked, onEdit, onClose }: LoadSectionCardProps) {
+  const title = SECTION_TITLES[section];
+  return (
+    <section className={`card load-section${editing ? ' is-editing' : ''}`} aria-label={title}>
+      <header className="load-section-header">
+        <h2>{title}</h2>
+        {!editing && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Edit ${title}`}
+            title={locked ? 'Finish editing the other section first' : `Edit ${title}`}
+            disabled={locked}
+            onClick={onEdit}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+              />
+            </svg>
+          </button>
+        )}
+      </header>
+      {editing ? (
+        <SectionEditForm load={load} section={section} onClose={onClose} />
+      ) : (
+        <dl className="section-grid">
+          {SECTION_FIELDS[section].map((spec) => {
+            const text = formatFieldValue(spec, load[spec.name]);
+            return (
+              <div key={spec.name} className={`section-value${spec.kind === 'textarea' ? ' section-field-wide' : ''}`}>
+                <dt>{spec.label}</dt>
+                <dd className={text === NOT_SET ? 'is-empty' : undefined}>{text}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
+import type { LoadView } from '@portal/domain/loads/view';
+import { useToast } from '../../../lib/toast-context';
+import { useUpdateLoad } from '../api/update-load';
+import { useFlash } from '../hooks/use-flash';
+import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages';
+import { LOAD_STATUS_TONES } from '../utils/status-tones';
+import { SaveFeedback } from './save-feedback';
+
+/** Any status may be chosen; it shows at once and reverts if the server refuses. */
+export function LoadStatusChanger({ load }: { load: LoadView }) {
+  const id = useId();
+  const toast = useToast();
+  const update = useUpdateLoad(load.id);
+  const { flash, succeeded, failed } = useFlash();
+  const [chosen, setChosen] = useState<LoadStatus | null>(null);
+  const shown = chosen ?? load.status;
+
+  function change(next: LoadStatus) {
+    if (next === shown) return;
+    setChosen(next);
+    // The server sets the pickup (delivery) date to now when picked up (delivered) without one; the answer has it.
+    update.mutate(
+      { status: next },
+      {
+        onSuccess: (answer) => {
+          setChosen(null);
+          succeeded();
+          toast.success(statusUpdated(answer.status));
+        },
+        onError: (error) => {
+          setChosen(null);
+          const message = errorText(error) ?? LOAD_MESSAGES.statusFailed;
+          failed(message);
+          toast.error(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="inline-control">
+      <label htmlFor={id}>Status</label>
+      <div className="inline-control-row">
+        <select
+          id={id}
+          className={`status-select status-${LOAD_STATUS_TONES[shown]}`}
+          value={shown}
+          disabled={update.isPending}
+          onChange={(event) => change(event.target.value as LoadStatus)}
+        >
+          {LOAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {LOAD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+        <SaveFeedback flash={flash} />
+      </div>
+    </div>
+  );
+}

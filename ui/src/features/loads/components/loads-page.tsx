@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
+import type { LoadView } from '@portal/domain/loads/view';
+import { Spinner } from '../../../components/spinner';
+import { useLoads } from '../api/get-loads';
+import { filterLoads, SEARCH_PLACEHOLDER } from '../utils/load-list';
+import { LOAD_MESSAGES } from '../utils/load-messages';
+import { CreateLoadForm } from './create-load-form';
+import { DocumentDialog } from './document-dialog';
+import { LoadDateDialog } from './load-date-dialog';
+import { type LoadsTableDialog, LoadsTable } from './loads-table';
+import { StatusFilterChips } from './status-filter-chips';
+import '../loads.css';
+
+const NO_LOADS: LoadView[] = [];
+
+/** /loads: the vendor's loads, with search, status chips, the inline create form and the cell dialogs. */
+export function LoadsPage() {
+  const loads = useLoads();
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState('');
+  const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(() => new Set(LOAD_STATUSES));
+  const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
+  const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
+
+  return (
+    <section className="page loads-page">
+      <header className="page-header">
+        <h1>Loads</h1>
+        <button type="button" className="button button-primary" onClick={() => setCreating(true)} disabled={creating}>
+          New Load
+        </button>
+      </header>
+
+      {creating && <CreateLoadForm onClose={() => setCreating(false)} />}
+
+      <div className="loads-toolbar">
+        <input
+          type="search"
+          className="loads-search"
+          placeholder={SEARCH_PLACEHOLDER}
+          aria-label={SEARCH_PLACEHOLDER}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <StatusFilterChips selected={statuses} onChange={setStatuses} />
+      </div>
+
+      {loads.isPending ? (
+        <div className="loads-state">
+          <Spinner size="lg" label="Loading loads" />
+        </div>
+      ) : loads.isError ? (
+        <div className="form-error" role="alert">
+          {LOAD_MESSAGES.listFailed}
+        </div>
+      ) : (
+        <LoadsTable loads={rows} onOpen={setDialog} />
+      )}
+
+      {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'document' && <DocumentDialog kdtId={dialog.load.kdt_id} document={dialog.document} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

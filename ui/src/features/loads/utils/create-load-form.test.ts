@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { buildCreateLoadBody, emptyCreateLoadForm, loadNumberFormatError } from './create-load-form';
+
+const form = (overrides: Partial<ReturnType<typeof emptyCreateLoadForm>>) => ({ ...emptyCreateLoadForm(), ...overrides });
+
+describe('buildCreateLoadBody', () => {
+  it('requires a load number', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: '  ' }))).toEqual({ errors: { loadNumber: 'Load Number is required.' } });
+  });
+
+  it('prefixes kdt_ once and uses it as load_number and kdt_id', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: ' 123 ' }))).toEqual({ body: { load_number: 'kdt_123', kdt_id: 'kdt_123' } });
+    expect(buildCreateLoadBody(form({ loadNumber: 'KDT_77' })).body).toEqual({ load_number: 'kdt_77', kdt_id: 'kdt_77' });
+  });
+
+  it('leaves the details out unless asked for', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: '5', pickupZip: '75201', rateAmount: '100' })).body).toEqual({ load_number: 'kdt_5', kdt_id: 'kdt_5' });
+  });
+
+  it('sends the details: zips as locations, MM-DD-YYYY dates as ISO, the rate as a number', () => {
+    const built = buildCreateLoadBody(
+      form({ loadNumber: '5', withDetails: true, pickupZip: '75201', pickupDate: '11-21-2024', deliveryZip: ' 77001 ', deliveryDate: '11-23-2024', rateAmount: '$1,500.50' }),
+    );
+    expect(built.body).toEqual({
+      load_number: 'kdt_5',
+      kdt_id: 'kdt_5',
+      pickup_location: '75201',
+      pickup_date: '2024-11-21T00:00:00.000Z',
+      delivery_location: '77001',
+      delivery_date: '2024-11-23T00:00:00.000Z',
+      rate_amount: 1500.5,
+    });
+  });
+
+  it('skips empty details', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: '5', withDetails: true, pickupZip: '75201' })).body).toEqual({
+      load_number: 'kdt_5',
+      kdt_id: 'kdt_5',
+      pickup_location: '75201',
+    });
+  });
+
+  it('reports unreadable dates and rates, and the server schema rules, by form field', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: '5', withDetails: true, pickupDate: '2024-11-21', rateAmount: 'lots' })).errors).toEqual({
+      pickupDate: 'Enter a valid date as MM-DD-YYYY.',
+      rateAmount: 'A valid number is required.',
+    });
+    expect(buildCreateLoadBody(form({ loadNumber: '5', withDetails: true, rateAmount: '-3' })).errors).toEqual({
+      rateAmount: 'Ensure this value is greater than or equal to 0.',
+    });
+    expect(buildCreateLoadBody(form({ loadNumber: 'a b' })).errors).toEqual({ loadNumber: 'Use only letters, digits, - and _.' });
+  });
+});
+
+describe('loadNumberFormatError', () => {
+  it('is null for an empty or good number, the schema message otherwise', () => {
+    expect(loadNumberFormatError('')).toBeNull();
+    expect(loadNumberFormatError('123-A_b')).toBeNull();
+    expect(loadNumberFormatError('12 3')).toBe('Use only letters, digits, - and _.');
+  });
+});

@@ -1,0 +1,26 @@
+// The small dialog a date cell opens (vendor-side.md section 5): date required, time optional.
+import { localDateTimeToIso, localParts } from '../../../lib/format-date';
+
+export type LoadDateField = 'pickup_date' | 'delivery_date';
+
+export const DATE_DIALOG_TITLES: Record<LoadDateField, string> = {
+  pickup_date: 'Set Pickup Date & Time',
+  delivery_date: 'Set Delivery Date & Time',
+};
+
+export const DATE_DIALOG_TIME_HINT = 'Date will be set without time if not provided';
+export const DATE_REQUIRED = 'Date is required.';
+
+/** The day and time inputs' starting values ('yyyy-mm-dd', 'HH:MM') for the stored value. */
+export const dateDialogInitial = (iso: string | null | undefined) => localParts(iso) ?? { date: '', time: '' };
+
+/**
+ * What the dialog sends: with a time, the day and time in the user's zone as a UTC ISO time; without a time, null,
+ * which is the vendor rule the spec gives (the staff variant saves nothing instead).
+ */
+export function dateDialogValue(date: string, time: string): { ok: true; value: string | null } | { ok: false; error: string } {
+  if (date.trim() === '') return { ok: false, error: DATE_REQUIRED };
+  if (time.trim() === '') return { ok: true, value: null };
+  const iso = localDateTimeToIso(date.trim(), time.trim());
+  return iso === null ? { ok: false, error: 'Enter a valid date and time.' } : { ok: true, value: iso };
+}

@@ -1,0 +1,64 @@
+// The vendor's load list: search, status chips and column sorting, as pure functions over the loaded rows.
+import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
+import type { LoadView } from '@portal/domain/loads/view';
+import { formatListDateTime, timeOf } from '../../../lib/format-date';
+
+export const SEARCH_PLACEHOLDER = 'Find load by ID, date, or location.';
+export const SORTABLE_COLUMNS = ['load_number', 'status', 'pickup_date', 'delivery_date'] as const;
+export type LoadSortColumn = (typeof SORTABLE_COLUMNS)[number];
+export interface LoadSort {
+  id: string;
+  desc: boolean;
+}
+
+type ListedLoad = Pick<LoadView, 'kdt_id' | 'load_number' | 'status' | 'pickup_date' | 'delivery_date' | 'pickup_location' | 'delivery_location' | 'vendor_name'>;
+
+/** Case-insensitive over the load's ids, locations and vendor, and the dates as the table shows them. */
+export function matchesSearch(load: ListedLoad, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  const haystack = [
+    load.kdt_id,
+    load.load_number,
+    load.pickup_location,
+    load.delivery_location,
+    load.vendor_name,
+    load.pickup_date ? formatListDateTime(load.pickup_date) : null,
+    load.delivery_date ? formatListDateTime(load.delivery_date) : null,
+  ];
+  return haystack.some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
+}
+
+export function filterLoads<T extends ListedLoad>(loads: readonly T[], search: string, statuses: ReadonlySet<LoadStatus>): T[] {
+  return loads.filter((load) => statuses.has(load.status) && matchesSearch(load, search));
+}
+
+const loadNumberOrder = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+
+/** Ascending order of two present values of one column. */
+function compareValues(a: ListedLoad, b: ListedLoad, column: 'load_number' | 'status'): number {
+  if (column === 'load_number') return loadNumberOrder.compare(a.load_number, b.load_number);
+  // The lifecycle order, not the alphabet: Open, Picked Up, Delivered, Cancelled.
+  return LOAD_STATUSES.indexOf(a.status) - LOAD_STATUSES.indexOf(b.status);
+}
+
+const isSortColumn = (sort: LoadSort): sort is { id: LoadSortColumn; desc: boolean } => (SORTABLE_COLUMNS as readonly string[]).includes(sort.id);
+
+/** A new array in the sort's order. Dates compare by time, a missing date goes last either way; ties keep the server's order. */
+export function sortLoads<T extends ListedLoad>(loads: readonly T[], sorting: readonly LoadSort[]): T[] {
+  const active = sorting.filter(isSortColumn);
+  if (active.length === 0) return [...loads];
+  return [...loads].sort((a, b) => {
+    for (const { id, desc } of active) {
+      if (id === 'pickup_date' || id === 'delivery_date') {
+        const [timeA, timeB] = [timeOf(a[id]), timeOf(b[id])];
+        if (timeA === timeB) continue;
+        if (timeA === null || timeB === null) return timeA === null ? 1 : -1;
+        return desc ? timeB - timeA : timeA - timeB;
+      }
+      const order = compareValues(a, b, id);
+      if (order !== 0) return desc ? -order : order;
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,71 @@
+// The load texts of vendor-side.md section 8, word for word, and how an error answer becomes one of them.
+import { LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadStatus, type PaymentStatus } from '@portal/domain/loads/fields';
+import { ApiError } from '../../../lib/api-client';
+
+export const LOAD_MESSAGES = {
+  listFailed: 'Failed to load data. Please try again later.',
+  listEmpty: 'No loads found',
+  detailFailed: 'Failed to fetch load details',
+  notFound: 'Load not found.',
+  statusFailed: 'Failed to update status',
+  paymentStatusFailed: 'Failed to update payment status',
+  createFailed: 'Failed to create load.',
+  deleted: 'Load deleted successfully',
+  deleteFailed: 'Failed to delete load',
+  deleteConfirm: 'This action will remove the load from your dashboard.',
+  noChanges: 'No changes detected.',
+  loadNumberRequired: 'Load Number is required.',
+  loadNumberUnavailable: 'Please enter an available Load Number.',
+} as const;
+
+export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_STATUS_LABELS[status]}`;
+export const paymentStatusUpdated = (status: PaymentStatus) => `Payment status updated to ${PAYMENT_STATUS_LABELS[status]}`;
+export const sectionUpdated = (sectionLabel: string) => `${sectionLabel} Information updated successfully!`;
+export const sectionUpdateFailed = (sectionLabel: string) => `Failed to update ${sectionLabel} information.`;
+
+function bodyOf(error: unknown): unknown {
+  return error instanceof ApiError ? error.body : undefined;
+}
+
+/** The answer's own words: a string body, or its detail, error or message text. */
+export function errorText(error: unknown): string | null {
+  const body = bodyOf(error);
+  if (typeof body === 'string' && body.trim() !== '') return body.trim();
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const record = body as Record<string, unknown>;
+  for (const key of ['detail', 'error', 'message']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+/** A 400 answer's `{ field: [messages] }`, without detail/error/message. */
+export function fieldMessages(error: unknown): Array<{ field: string; messages: string }> {
+  const body = bodyOf(error);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.entries(body as Record<string, unknown>)
+    .filter(([field]) => !['detail', 'error', 'message'].includes(field))
+    .map(([field, value]) => ({
+      field,
+      messages: (Array.isArray(value) ? value : [value]).filter((item) => typeof item === 'string').join(' '),
+    }))
+    .filter(({ messages }) => messages !== '');
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** 'Creation failed: field: messages; field: messages', else the answer's text, else the fallback. */
+export function createLoadErrorMessage(error: unknown): string {
+  const fields = fieldMessages(error);
+  if (fields.length > 0) return `Creation failed: ${fields.map(({ field, messages }) => `${field}: ${messages}`).join('; ')}`;
+  const text = errorText(error);
+  return text ? `Creation failed: ${text}` : LOAD_MESSAGES.createFailed;
+}
+
+/** One toast per server field error '{Field}: messages', else the detail, else the section's fallback. */
+export function sectionSaveErrorToasts(error: unknown, sectionLabel: string, labelOf: (field: string) => string): string[] {
+  const fields = fieldMessages(error);
+  if (fields.length > 0) return fields.map(({ field, messages }) => `${labelOf(field)}: ${messages}`);
+  return [errorText(error) ?? sectionUpdateFailed(sectionLabel)];
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { emptySectionValues } from '@portal/domain/loads/fields';
+import { diffSection, INVALID_DATE, type LoadValues, sectionFormValues, validateSectionPatch } from './section-form';
+
+const stored = (overrides: LoadValues = {}): LoadValues => ({ ...emptySectionValues(), pickup_date: null, delivery_date: null, ...overrides });
+
+describe('sectionFormValues', () => {
+  it('shows numbers as text, dates as MM-DD-YYYY, null as empty, booleans as checked or not', () => {
+    const load = stored({ rate_amount: 1200.5, miles: null, last_payment_date: '2024-11-21T00:00:00.000Z', rate_type: 'Flat' });
+    expect(sectionFormValues(load, 'rate')).toEqual({
+      rate_amount: '1200.5',
+      rate_type: 'Flat',
+      miles: '',
+      amount_paid: '',
+      last_payment_date: '11-21-2024',
+      payment_notes: '',
+    });
+    expect(sectionFormValues(stored({ is_hazmat: true }), 'equipment')).toMatchObject({ is_hazmat: true, temperature_required: false });
+  });
+
+  it('puts the pickup date into the pickup section', () => {
+    expect(sectionFormValues(stored({ pickup_date: '2024-11-21T00:00:00.000Z', pickup_location: '75201' }), 'pickup')).toEqual({
+      pickup_location: '75201',
+      pickup_date: '11-21-2024',
+      pickup_contact: '',
+      pickup_number: '',
+      pickup_notes: '',
+    });
+  });
+});
+
+describe('diffSection', () => {
+  it('sends nothing when nothing changed', () => {
+    const initial = sectionFormValues(stored({ rate_amount: 100 }), 'rate');
+    expect(diffSection('rate', initial, { ...initial })).toEqual({ patch: {}, errors: {} });
+  });
+
+  it('sends only the changed fields, converted: decimals as numbers, dates at UTC midnight, text trimmed', () => {
+    const initial = sectionFormValues(stored({ rate_amount: 100, rate_type: 'Flat' }), 'rate');
+    const current = { ...initial, rate_amount: '1,250.75', miles: '420.5', last_payment_date: '12-01-2024', payment_notes: '  net 30 ' };
+    expect(diffSection('rate', initial, current)).toEqual({
+      patch: { rate_amount: 1250.75, miles: 420.5, last_payment_date: '2024-12-01T00:00:00.000Z', payment_notes: 'net 30' },
+      errors: {},
+    });
+  });
+
+  it('sends null for a cleared field', () => {
+    const initial = sectionFormValues(stored({ pickup_contact: 'Dana', weight: 4000 }), 'pickup');
+    expect(diffSection('pickup', initial, { ...initial, pickup_contact: '   ' }).patch).toEqual({ pickup_contact: null });
+    const equipment = sectionFormValues(stored({ weight: 4000 }), 'equipment');
+    expect(diffSection('equipment', equipment, { ...equipment, weight: '' }).patch).toEqual({ weight: null });
+  });
+
+  it('is no change when the edit stores the same value', () => {
+    const initial = sectionFormValues(stored({ rate_amount: 1200, rate_type: 'Flat' }), 'rate');
+    expect(diffSection('rate', initial, { ...initial, rate_amount: '1200.00', rate_type: 'Flat ' }).patch).toEqual({});
+  });
+
+  it('sends booleans as they are ticked', () => {
+    const initial = sectionFormValues(stored(), 'equipment');
+    expect(diffSection('equipment', initial, { ...initial, is_hazmat: true }).patch).toEqual({ is_hazmat: true });
+    const ticked = sectionFormValues(stored({ temperature_required: true }), 'equipment');
+    expect(diffSection('equipment', ticked, { ...ticked, temperature_required: false }).patch).toEqual({ temperature_required: false });
+  });
+
+  it('leaves an untouched timed pickup date alone; an edited one is stored at UTC midnight', () => {
+    const initial = sectionFormValues(stored({ pickup_date: '2024-11-21T15:05:00.000Z' }), 'pickup');
+    expect(diffSection('pickup', initial, { ...initial }).patch).toEqual({});
+    expect(diffSection('pickup', initial, { ...initial, pickup_date: '11-22-2024' }).patch).toEqual({ pickup_date: '2024-11-22T00:00:00.000Z' });
+  });
+
+  it('reports what cannot be read instead of sending it', () => {
+    const initial = sectionFormValues(stored(), 'rate');
+    const result = diffSection('rate', initial, { ...initial, rate_amount: '12abc', last_payment_date: '31-12-2024', rate_type: 'Per mile' });
+    expect(result.errors).toEqual({ rate_amount: 'A valid number is required.', last_payment_date: INVALID_DATE });
+    expect(result.patch).toEqual({ rate_type: 'Per mile' });
+  });
+});
+
+describe('validateSectionPatch (the server schema, shared)', () => {
+  it('passes a good patch', () => {
+    expect(validateSectionPatch({ rate_amount: 12.5, is_hazmat: true, pickup_date: '2024-11-21T00:00:00.000Z' })).toEqual({});
+  });
+
+  it("gives the server's messages by field", () => {
+    const errors = validateSectionPatch({ total_pieces: 2.5, rate_amount: -1, temperature_min: -500 });
+    expect(errors.total_pieces).toBe('A whole number is required.');
+    expect(errors.rate_amount).toBe('Ensure this value is greater than or equal to 0.');
+    expect(errors.temperature_min).toBe('Ensure this value is greater than or equal to -100.');
+  });
+});

@@ -1,0 +1,75 @@
+// Section editing (vendor-side.md sections 4-5): the form's values from the load, and back to a patch that holds
+// only what changed. Numbers parse as decimals, dates are stored at UTC midnight, empty means null.
+import type { FieldValue, LoadSection } from '@portal/domain/loads/fields';
+import { updateLoadSchema } from '@portal/domain/loads/schemas';
+import { isoToMmDdYyyy, mmDdYyyyToIso } from '../../../lib/format-date';
+import { issuesByField } from '../../../lib/validation';
+import { INVALID_NUMBER, parseDecimal } from './parse-decimal';
+import { type EditableField, SECTION_FIELDS, type SectionFieldSpec } from './section-fields';
+
+export type FormValue = string | boolean;
+export type SectionFormValues = Partial<Record<EditableField, FormValue>>;
+export type SectionPatch = Partial<Record<EditableField, FieldValue>>;
+export type SectionErrors = Partial<Record<EditableField, string>>;
+export type LoadValues = { [K in EditableField]?: FieldValue };
+
+export const INVALID_DATE = 'Enter a valid date as MM-DD-YYYY.';
+
+export function toFormValue(spec: SectionFieldSpec, value: FieldValue | undefined): FormValue {
+  if (spec.kind === 'boolean') return value === true;
+  if (value === null || value === undefined) return '';
+  if (spec.kind === 'date') return typeof value === 'string' ? isoToMmDdYyyy(value) : '';
+  return String(value);
+}
+
+export function sectionFormValues(load: LoadValues, section: LoadSection): SectionFormValues {
+  return Object.fromEntries(SECTION_FIELDS[section].map((spec) => [spec.name, toFormValue(spec, load[spec.name])]));
+}
+
+type Parsed = { ok: true; value: FieldValue } | { ok: false; error: string };
+
+/** A form value as the API takes it. */
+export function fromFormValue(spec: SectionFieldSpec, raw: FormValue | undefined): Parsed {
+  if (spec.kind === 'boolean') return { ok: true, value: raw === true };
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') return { ok: true, value: null };
+  if (spec.kind === 'number' || spec.kind === 'money') {
+    const number = parseDecimal(text);
+    return number === undefined ? { ok: false, error: INVALID_NUMBER } : { ok: true, value: number };
+  }
+  if (spec.kind === 'date') {
+    const iso = mmDdYyyyToIso(text);
+    return iso === null ? { ok: false, error: INVALID_DATE } : { ok: true, value: iso };
+  }
+  return { ok: true, value: text };
+}
+
+/**
+ * The fields whose value differs from the one the form started with, compared as the API would store them,
+ * so '1200' edited to '1200.00' or 'Dallas ' to 'Dallas' is no change. Unparseable input is an error, not sent.
+ */
+export function diffSection(section: LoadSection, initial: SectionFormValues, current: SectionFormValues): { patch: SectionPatch; errors: SectionErrors } {
+  const patch: SectionPatch = {};
+  const errors: SectionErrors = {};
+  for (const spec of SECTION_FIELDS[section]) {
+    const before = initial[spec.name];
+    const after = current[spec.name];
+    if (after === before) continue;
+    const parsedAfter = fromFormValue(spec, after);
+    if (!parsedAfter.ok) {
+      errors[spec.name] = parsedAfter.error;
+      continue;
+    }
+    const parsedBefore = fromFormValue(spec, before);
+    if (parsedBefore.ok && parsedBefore.value === parsedAfter.value) continue;
+    patch[spec.name] = parsedAfter.value;
+  }
+  return { patch, errors };
+}
+
+/** The server's own rules (lengths, ranges, whole numbers), checked before sending: the schema is shared. */
+export function validateSectionPatch(patch: SectionPatch): SectionErrors {
+  const result = updateLoadSchema.safeParse(patch);
+  if (result.success) return {};
+  return Object.fromEntries(Object.entries(issuesByField(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]));
+}

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatListDateTime,
+  isDateOnly,
+  isoToMmDdYyyy,
+  localDateTimeToIso,
+  localParts,
+  mmDdYyyyToIso,
+  NOT_SET,
+  parseMmDdYyyy,
+  timeOf,
+} from './format-date';
+
+// The user's zone is the browser's; these examples are read in New York (UTC-5 in November).
+beforeAll(() => {
+  process.env.TZ = 'America/New_York';
+});
+
+describe('formatListDateTime', () => {
+  it('shows en-US short month and day with a 12-hour time in the local zone', () => {
+    expect(formatListDateTime('2024-11-21T20:05:00.000Z')).toBe('Nov 21, 3:05 PM');
+    expect(formatListDateTime('2024-11-22T04:30:00Z')).toBe('Nov 21, 11:30 PM');
+    expect(formatListDateTime('2024-07-04T16:00:00.000Z')).toBe('Jul 4, 12:00 PM');
+  });
+
+  it('shows a date stored without a time (UTC midnight) as its day, not as the evening before', () => {
+    expect(formatListDateTime('2024-11-21T00:00:00.000Z')).toBe('Nov 21');
+  });
+
+  it("says 'Not set' when there is no date or it cannot be read", () => {
+    expect(formatListDateTime(null)).toBe(NOT_SET);
+    expect(formatListDateTime(undefined)).toBe('Not set');
+    expect(formatListDateTime('')).toBe('Not set');
+    expect(formatListDateTime('soon')).toBe('Not set');
+  });
+});
+
+describe('isDateOnly and timeOf', () => {
+  it('knows UTC midnight as a date without a time', () => {
+    expect(isDateOnly('2024-11-21T00:00:00.000Z')).toBe(true);
+    expect(isDateOnly('2024-11-21T00:00:01.000Z')).toBe(false);
+    expect(isDateOnly(null)).toBe(false);
+  });
+
+  it('gives the time in milliseconds, null when missing', () => {
+    expect(timeOf('1970-01-01T00:00:01Z')).toBe(1000);
+    expect(timeOf(null)).toBeNull();
+    expect(timeOf('nope')).toBeNull();
+  });
+});
+
+describe('parseMmDdYyyy', () => {
+  it('reads MM-DD-YYYY, and M/D/YYYY, as yyyy-mm-dd', () => {
+    expect(parseMmDdYyyy('11-21-2024')).toBe('2024-11-21');
+    expect(parseMmDdYyyy(' 1/5/2025 ')).toBe('2025-01-05');
+  });
+
+  it('refuses what is not a calendar date', () => {
+    for (const text of ['', '2024-11-21', '13-01-2024', '02-30-2024', '02-29-2023', '11-21-24', '11-21-2024x', 'Nov 21 2024']) {
+      expect(parseMmDdYyyy(text), text).toBeNull();
+    }
+    expect(parseMmDdYyyy('02-29-2024')).toBe('2024-02-29');
+  });
+
+  it('stores a typed date at UTC midnight', () => {
+    expect(mmDdYyyyToIso('11-21-2024')).toBe('2024-11-21T00:00:00.000Z');
+    expect(mmDdYyyyToIso('21-11-2024')).toBeNull();
+  });
+});
+
+describe('back to the form', () => {
+  it('shows a stored date as MM-DD-YYYY: date-only values by their UTC day, timed ones by the local day', () => {
+    expect(isoToMmDdYyyy('2024-11-21T00:00:00.000Z')).toBe('11-21-2024');
+    expect(isoToMmDdYyyy('2024-11-22T03:00:00.000Z')).toBe('11-21-2024');
+    expect(isoToMmDdYyyy(null)).toBe('');
+  });
+
+  it('splits a stored value into the local day and time the dialog inputs take', () => {
+    expect(localParts('2024-11-21T20:05:00.000Z')).toEqual({ date: '2024-11-21', time: '15:05' });
+    expect(localParts('2024-11-21T00:00:00.000Z')).toEqual({ date: '2024-11-21', time: '' });
+    expect(localParts(null)).toBeNull();
+  });
+
+  it('turns a local day and time into the UTC instant', () => {
+    expect(localDateTimeToIso('2024-11-21', '15:05')).toBe('2024-11-21T20:05:00.000Z');
+    expect(localDateTimeToIso('2024-07-04', '09:30')).toBe('2024-07-04T13:30:00.000Z');
+    expect(localDateTimeToIso('2024-11-21', '')).toBeNull();
+    expect(localDateTimeToIso('11-21-2024', '15:05')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+// Dates as the spec shows them: lists in en-US short month/day with 12-hour time, forms as MM-DD-YYYY.
+// Everything reads and writes ISO 8601 strings; the browser's time zone is the user's.
+
+export const NOT_SET = 'Not set';
+
+const LIST_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
+const DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
+
+function toDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date stored without a time sits at UTC midnight (vendor-side.md section 5); it has no clock time to show. */
+export function isDateOnly(iso: string | null | undefined): boolean {
+  const date = toDate(iso);
+  return date !== null && date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+}
+
+/** 'Nov 21, 3:05 PM' in the user's zone; a date-only value as 'Nov 21'; 'Not set' when missing. */
+export function formatListDateTime(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  if (!date) return NOT_SET;
+  const text = isDateOnly(iso) ? date.toLocaleString('en-US', DATE_ONLY_FORMAT) : date.toLocaleString('en-US', LIST_FORMAT);
+  // Newer ICU puts a narrow no-break space before AM/PM; keep one spelling everywhere.
+  return text.replace(/\u202f/g, ' ');
+}
+
+/** Milliseconds since the epoch, or null: how date columns compare. */
+export function timeOf(iso: string | null | undefined): number | null {
+  return toDate(iso)?.getTime() ?? null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 'MM-DD-YYYY' (also M/D/YYYY) to 'yyyy-mm-dd', or null when it is not a real calendar date. */
+export function parseMmDdYyyy(text: string): string | null {
+  const match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** A typed MM-DD-YYYY date as the ISO time of its UTC midnight, how dates without a time are stored. */
+export function mmDdYyyyToIso(text: string): string | null {
+  const day = parseMmDdYyyy(text);
+  return day === null ? null : `${day}T00:00:00.000Z`;
+}
+
+/** The calendar day and clock time the user sees for a stored value: date-only values keep their UTC day. */
+export function localParts(iso: string | null | undefined): { date: string; time: string } | null {
+  const date = toDate(iso);
+  if (!date) return null;
+  if (isDateOnly(iso)) return { date: date.toISOString().slice(0, 10), time: '' };
+  return {
+    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  };
+}
+
+/** A stored value as the MM-DD-YYYY a form shows ('' when missing). */
+export function isoToMmDdYyyy(iso: string | null | undefined): string {
+  const parts = localParts(iso);
+  if (!parts) return '';
+  const [year, month, day] = parts.date.split('-');
+  return `${month}-${day}-${year}`;
+}
+
+/** A local 'yyyy-mm-dd' day plus 'HH:MM' time (the user's zone) as an ISO time in UTC, or null if invalid. */
+export function localDateTimeToIso(day: string, time: string): string | null {
+  const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!dayMatch || !timeMatch) return null;
+  const date = new Date(Number(dayMatch[1]), Number(dayMatch[2]) - 1, Number(dayMatch[3]), Number(timeMatch[1]), Number(timeMatch[2]));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
