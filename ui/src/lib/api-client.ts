@@ -24,6 +24,19 @@ export function readCookie(name: string): string | null {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+// Read-your-writes: every command answers with the position of its last event (X-Event-Position). Every later read
+// carries the newest one this tab has seen (X-Min-Position), and the read API waits until its read models have it, so
+// a user never sees their own change disappear and come back.
+let newestPosition: bigint | null = null;
+
+export function notePosition(raw: string | null): void {
+  if (!raw || !/^\d+$/.test(raw)) return;
+  const position = BigInt(raw);
+  if (newestPosition === null || position > newestPosition) newestPosition = position;
+}
+
+export const newestEventPosition = (): string | null => (newestPosition === null ? null : newestPosition.toString());
+
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -46,6 +59,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const headers = new Headers({ Accept: 'application/json' });
   const csrfToken = readCookie(CSRF_COOKIE);
   if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  if (method === 'GET' && newestPosition !== null) headers.set('X-Min-Position', newestPosition.toString());
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -63,6 +77,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     credentials: 'include',
     signal: options.signal,
   });
+  notePosition(response.headers.get('X-Event-Position'));
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, payload);
   return payload as T;
