@@ -49,6 +49,13 @@ function mapLoadError(error: unknown): never {
 export class LoadsService {
   constructor(private readonly store: EventStore) {}
 
+  /** The load as a command answers it: like a read, with the vendor's name as it is now. */
+  private async view(state: LoadState): Promise<LoadView | null> {
+    if (state.status !== 'exists') return null;
+    const vendor = state.load.vendorId ? await vendorForLoad(this.store, state.load.vendorId) : undefined;
+    return loadView({ ...state.load, vendorName: vendor?.name ?? state.load.vendorName });
+  }
+
   /** The load if this actor may see it; another vendor's load, or a deleted one, does not exist for them. */
   private async visibleLoad(actor: Actor, loadId: string | undefined): Promise<loads.Load> {
     if (!loadId || !UUID.test(loadId)) throw notFound();
@@ -98,7 +105,7 @@ export class LoadsService {
         now,
       },
     }, metadata);
-    return { load: result.state.status === 'exists' ? loadView(result.state.load) : null, position: result.position };
+    return { load: await this.view(result.state), position: result.position };
   }
 
   async update(actor: Actor, loadId: string | undefined, patch: UpdateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
@@ -111,7 +118,7 @@ export class LoadsService {
       vendorName = vendor.name;
     }
     const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata).catch(mapLoadError);
-    return { load: result.state.status === 'exists' ? loadView(result.state.load) : null, position: result.position };
+    return { load: await this.view(result.state), position: result.position };
   }
 
   async remove(actor: Actor, loadId: string | undefined, metadata: EventMetadata): Promise<LoadCommandResult> {
