@@ -13,6 +13,7 @@ import type { Logger } from '@portal/platform/logger';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
 import { commandHealthRoutes } from './health/routes';
+import { loadDocumentRoutes } from './load-documents/routes';
 import { loadRoutes } from './loads/routes';
 import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
@@ -63,6 +64,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
     loadRoutes({ store: deps.store, loads: deps.loads }),
     vendorRoutes({ store: deps.store, storage: deps.storage }),
+    loadDocumentRoutes({ store: deps.store, storage: deps.storage, loads: deps.loads }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];
   for (const router of routers) {

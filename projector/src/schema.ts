@@ -101,4 +101,20 @@ export const projectorMigrations: Migration[] = [
         PRIMARY KEY (vendor_id, sha256)
       );`,
   },
+  {
+    id: 'projector-006-load-documents',
+    sql: `
+      CREATE TABLE load_documents (
+        id uuid PRIMARY KEY,
+        load_id uuid NOT NULL,
+        document_type text NOT NULL,
+        name text NOT NULL,
+        sha256 text NOT NULL,
+        content_type text NOT NULL,
+        size bigint NOT NULL,
+        uploaded_at timestamptz NOT NULL,
+        deleted_at timestamptz
+      );
+      CREATE INDEX load_documents_load ON load_documents (load_id, document_type) WHERE deleted_at IS NULL;`,
+  },
 ];

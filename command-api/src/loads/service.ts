@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
 import { LoadError, type LoadState } from '@portal/domain/loads/decider';
-import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type SectionField } from '@portal/domain/loads/fields';
+import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type LoadDocumentType, type SectionField } from '@portal/domain/loads/fields';
+import type { FileRef } from '@portal/domain/vendors/events';
 import type { CreateLoadBody, UpdateLoadBody } from '@portal/domain/loads/schemas';
 import { loadView, type LoadView } from '@portal/domain/loads/view';
 import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } from '@portal/domain/permissions';
@@ -41,6 +42,7 @@ function mapLoadError(error: unknown): never {
   if (error instanceof LoadError) {
     if (error.code === 'invalid') throw new ValidationFailed(error.fields);
     if (error.code === 'not_found') throw notFound();
+    if (error.code === 'document_not_found') throw notFound('Document not found.');
   }
   throw error;
 }
@@ -119,6 +121,28 @@ export class LoadsService {
     }
     const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata).catch(mapLoadError);
     return { load: await this.view(result.state), position: result.position };
+  }
+
+  async uploadDocument(actor: Actor, loadId: string | undefined, documentType: LoadDocumentType, file: FileRef, metadata: EventMetadata) {
+    const current = await this.visibleLoad(actor, loadId);
+    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
+    const documentId = randomUUID();
+    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UploadLoadDocument', data: { documentId, documentType, file } }, metadata).catch(mapLoadError);
+    return { documentId, position: result.position };
+  }
+
+  async deleteDocument(actor: Actor, loadId: string | undefined, documentId: string | undefined, metadata: EventMetadata) {
+    const current = await this.visibleLoad(actor, loadId);
+    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
+    if (!documentId || !UUID.test(documentId)) throw notFound('Document not found.');
+    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'DeleteLoadDocument', data: { documentId } }, metadata).catch(mapLoadError);
+    return { position: result.position };
+  }
+
+  /** Refuses before any file is stored when the actor may not manage this load's documents. */
+  async assertCanManageDocuments(actor: Actor, loadId: string | undefined): Promise<void> {
+    const current = await this.visibleLoad(actor, loadId);
+    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
   }
 
   async remove(actor: Actor, loadId: string | undefined, metadata: EventMetadata): Promise<LoadCommandResult> {

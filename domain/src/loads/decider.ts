@@ -1,7 +1,9 @@
+import type { FileRef } from '../vendors/events';
 import type { LoadCreated, LoadEvent } from './events';
 import {
   emptySectionValues,
   SECTION_OF,
+  type LoadDocumentType,
   type FieldValue,
   type LoadSection,
   type LoadStatus,
@@ -25,6 +27,13 @@ export interface Load {
   values: SectionValues;
   deleted: boolean;
   createdAt: string;
+  documents: LoadDocument[];
+}
+
+export interface LoadDocument {
+  id: string;
+  type: LoadDocumentType;
+  file: FileRef;
 }
 
 export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
@@ -32,13 +41,15 @@ export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
 export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], 'created_at'> & { now: Date } };
 /** vendorName: the chosen vendor's name at this moment, when the patch assigns one. */
 export type UpdateLoad = { type: 'UpdateLoad'; data: { patch: UpdateLoadBody; vendorName?: string | null; now: Date } };
+export type UploadLoadDocument = { type: 'UploadLoadDocument'; data: { documentId: string; documentType: LoadDocumentType; file: FileRef } };
+export type DeleteLoadDocument = { type: 'DeleteLoadDocument'; data: { documentId: string } };
 export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
 export type RestoreLoad = { type: 'RestoreLoad'; data: Record<string, never> };
-export type LoadCommand = CreateLoad | UpdateLoad | DeleteLoad | RestoreLoad;
+export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteLoadDocument | DeleteLoad | RestoreLoad;
 
 export class LoadError extends Error {
   constructor(
-    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid',
+    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found',
     readonly fields: Record<string, string[]> = {},
   ) {
     super(code);
@@ -59,12 +70,13 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
       load: {
         id: d.load_id, loadNumber: d.load_number, kdtId: d.kdt_id, vendorId: d.vendor_id, vendorName: d.vendor_name, userId: d.user_id,
         status: 'open', paymentStatus: 'unpaid', pickupDate: d.pickup_date, deliveryDate: d.delivery_date, values, deleted: false,
-        createdAt: d.created_at,
+        createdAt: d.created_at, documents: [],
       },
     };
   }
   if (state.status !== 'exists') return state;
-  const load = state.load;
+  // Rows stored before documents were recorded on the load have no list yet.
+  const load = { ...state.load, documents: state.load.documents ?? [] };
   switch (event.type) {
     case 'LoadStatusChanged':
       return { status: 'exists', load: { ...load, status: event.data.to } };
@@ -81,6 +93,10 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
     }
     case 'LoadVendorAssigned':
       return { status: 'exists', load: { ...load, vendorId: event.data.to.id, vendorName: event.data.to.name } };
+    case 'LoadDocumentUploaded':
+      return { status: 'exists', load: { ...load, documents: [...load.documents, { id: event.data.document_id, type: event.data.document_type, file: event.data.file }] } };
+    case 'LoadDocumentDeleted':
+      return { status: 'exists', load: { ...load, documents: load.documents.filter((d) => d.id !== event.data.document_id) } };
     case 'LoadDeleted':
       return { status: 'exists', load: { ...load, deleted: true } };
     case 'LoadRestored':
@@ -161,6 +177,16 @@ export function decide(command: LoadCommand, state: LoadState): LoadEvent[] {
     }
     case 'UpdateLoad':
       return updateLoad(command, state);
+    case 'UploadLoadDocument': {
+      existing(state);
+      const { documentId, documentType, file } = command.data;
+      return [{ type: 'LoadDocumentUploaded', data: { document_id: documentId, document_type: documentType, file } }];
+    }
+    case 'DeleteLoadDocument': {
+      const document = existing(state).documents.find((d) => d.id === command.data.documentId);
+      if (!document) throw new LoadError('document_not_found');
+      return [{ type: 'LoadDocumentDeleted', data: { document_id: document.id, document_type: document.type, file_name: document.file.name } }];
+    }
     case 'DeleteLoad':
       return [{ type: 'LoadDeleted', data: { load_id: existing(state).id } }];
     case 'RestoreLoad':

@@ -1,4 +1,5 @@
-import type { FieldValue, LoadSection, LoadStatus, PaymentStatus } from './fields';
+import type { FileRef } from '../vendors/events';
+import type { FieldValue, LoadDocumentType, LoadSection, LoadStatus, PaymentStatus } from './fields';
 
 export interface LoadCreated {
   type: 'LoadCreated';
@@ -29,6 +30,14 @@ export interface LoadVendorAssigned {
   type: 'LoadVendorAssigned';
   data: { from: { id: string; name: string | null } | null; to: { id: string; name: string | null } };
 }
+export interface LoadDocumentUploaded {
+  type: 'LoadDocumentUploaded';
+  data: { document_id: string; document_type: LoadDocumentType; file: FileRef };
+}
+export interface LoadDocumentDeleted {
+  type: 'LoadDocumentDeleted';
+  data: { document_id: string; document_type: LoadDocumentType; file_name: string };
+}
 export interface LoadDeleted { type: 'LoadDeleted'; data: { load_id: string } }
 export interface LoadRestored { type: 'LoadRestored'; data: { load_id: string } }
 
@@ -40,7 +49,17 @@ export type LoadEvent =
   | LoadDeliveryDateSet
   | LoadSectionEdited
   | LoadVendorAssigned
+  | LoadDocumentUploaded
+  | LoadDocumentDeleted
   | LoadDeleted
   | LoadRestored;
 
 export interface LoadNumberReserved { type: 'LoadNumberReserved'; data: { load_id: string; kdt_id: string } }
+
+/** Every event type of a load stream; the check below fails to compile when a new event is not listed. */
+export const LOAD_EVENT_TYPES = [
+  'LoadCreated', 'LoadStatusChanged', 'LoadPaymentStatusChanged', 'LoadPickupDateSet', 'LoadDeliveryDateSet', 'LoadSectionEdited',
+  'LoadVendorAssigned', 'LoadDocumentUploaded', 'LoadDocumentDeleted', 'LoadDeleted', 'LoadRestored',
+] as const satisfies readonly LoadEvent['type'][];
+const everyLoadEventListed: Exclude<LoadEvent['type'], (typeof LOAD_EVENT_TYPES)[number]> extends never ? true : never = true;
+void everyLoadEventListed;

@@ -49,3 +49,27 @@ export function normalizeLoadNumber(typed: string): string {
 export const loadStream = (loadId: string) => `load-${loadId}`;
 /** Load numbers are unique whatever their case. */
 export const loadNumberStream = (kdtId: string) => `load-number-${kdtId.toLowerCase()}`;
+
+export const LOAD_DOCUMENT_TYPES = ['bill_of_lading', 'proof_of_delivery', 'rate_confirmation', 'scale_ticket', 'invoice', 'photos', 'other'] as const;
+export type LoadDocumentType = (typeof LOAD_DOCUMENT_TYPES)[number];
+export const LOAD_DOCUMENT_LABELS: Record<LoadDocumentType, string> = {
+  bill_of_lading: 'Bill of Lading',
+  proof_of_delivery: 'Proof of Delivery',
+  rate_confirmation: 'Rate Confirmation',
+  scale_ticket: 'Scale Ticket',
+  invoice: 'Invoice',
+  photos: 'Photos',
+  other: 'Other Document',
+};
+export const LOAD_DOCUMENT_SHORT_LABELS: Record<LoadDocumentType, string> = {
+  bill_of_lading: 'BOL',
+  proof_of_delivery: 'POD',
+  rate_confirmation: 'Rate Con',
+  scale_ticket: 'Scale Ticket',
+  invoice: 'Invoice',
+  photos: 'Photos',
+  other: 'Other',
+};
+/** Load documents: pdf, doc, docx and images (gif too); photos must be images. */
+export const LOAD_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;

@@ -1,23 +1,34 @@
-import type { Load } from './decider';
+import type { Load, LoadDocument } from './decider';
+import { LOAD_DOCUMENT_TYPES, type LoadDocumentType } from './fields';
 
-export interface DocumentFlags {
-  has_bill_of_lading: boolean;
-  has_proof_of_delivery: boolean;
-  has_rate_confirmation: boolean;
-  has_other_documents: boolean;
-  has_photos: boolean;
+export type DocumentCounts = Record<LoadDocumentType, number>;
+
+export function documentCounts(documents: readonly LoadDocument[]): DocumentCounts {
+  const counts = Object.fromEntries(LOAD_DOCUMENT_TYPES.map((type) => [type, 0])) as DocumentCounts;
+  for (const document of documents) counts[document.type] += 1;
+  return counts;
 }
 
-export const noDocuments = (): DocumentFlags => ({
-  has_bill_of_lading: false,
-  has_proof_of_delivery: false,
-  has_rate_confirmation: false,
-  has_other_documents: false,
-  has_photos: false,
-});
+/**
+ * The spec's flags, plus has_invoice for the tables' Invoice column. "Other documents" are the types without a flag
+ * of their own: scale tickets and other documents.
+ */
+function documentFlags(counts: DocumentCounts) {
+  return {
+    has_bill_of_lading: counts.bill_of_lading > 0,
+    has_proof_of_delivery: counts.proof_of_delivery > 0,
+    has_rate_confirmation: counts.rate_confirmation > 0,
+    has_invoice: counts.invoice > 0,
+    has_other_documents: counts.other + counts.scale_ticket > 0,
+    has_photos: counts.photos > 0,
+  };
+}
+
+export type DocumentFlags = ReturnType<typeof documentFlags>;
 
 /** The load as every API answer shows it (spec section 3), from the folded stream. */
-export function loadView(load: Load, documents: DocumentFlags = noDocuments()) {
+export function loadView(load: Load) {
+  const counts = documentCounts(load.documents ?? []);
   return {
     id: load.id,
     load_number: load.loadNumber,
@@ -30,7 +41,8 @@ export function loadView(load: Load, documents: DocumentFlags = noDocuments()) {
     pickup_date: load.pickupDate,
     delivery_date: load.deliveryDate,
     ...load.values,
-    ...documents,
+    ...documentFlags(counts),
+    document_counts: counts,
     created_at: load.createdAt,
   };
 }

@@ -30,3 +30,8 @@ export interface CarrierAgreementSigned {
 }
 
 export type VendorEvent = VendorProfileCreated | VendorProfileEdited | VendorDocumentUploaded | CarrierAgreementSigned;
+
+/** Every event type of a vendor stream; the check below fails to compile when a new event is not listed. */
+export const VENDOR_EVENT_TYPES = ['VendorProfileCreated', 'VendorProfileEdited', 'VendorDocumentUploaded', 'CarrierAgreementSigned'] as const satisfies readonly VendorEvent['type'][];
+const everyVendorEventListed: Exclude<VendorEvent['type'], (typeof VENDOR_EVENT_TYPES)[number]> extends never ? true : never = true;
+void everyVendorEventListed;

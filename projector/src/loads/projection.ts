@@ -1,11 +1,8 @@
 import * as loads from '@portal/domain/loads/decider';
-import type { LoadEvent } from '@portal/domain/loads/events';
+import { LOAD_EVENT_TYPES, type LoadEvent } from '@portal/domain/loads/events';
 import type { Projection } from '../runtime';
 
-const LOAD_EVENTS = new Set<string>([
-  'LoadCreated', 'LoadStatusChanged', 'LoadPaymentStatusChanged', 'LoadPickupDateSet', 'LoadDeliveryDateSet',
-  'LoadSectionEdited', 'LoadVendorAssigned', 'LoadDeleted', 'LoadRestored',
-]);
+const LOAD_EVENTS = new Set<string>(LOAD_EVENT_TYPES);
 
 /** The loads read model: each event folds into the stored state with the domain's own evolve. */
 export const loadsProjection: Projection = {

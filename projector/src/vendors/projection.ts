@@ -1,8 +1,8 @@
 import * as vendors from '@portal/domain/vendors/decider';
-import type { VendorEvent } from '@portal/domain/vendors/events';
+import { VENDOR_EVENT_TYPES, type VendorEvent } from '@portal/domain/vendors/events';
 import type { Projection } from '../runtime';
 
-const VENDOR_EVENTS = new Set<string>(['VendorProfileCreated', 'VendorProfileEdited', 'VendorDocumentUploaded', 'CarrierAgreementSigned']);
+const VENDOR_EVENTS = new Set<string>(VENDOR_EVENT_TYPES);
 
 /** vendor_profiles (the folded vendor) and vendor_files; a new company name also renames the vendor on its loads. */
 export const vendorsProjection: Projection = {

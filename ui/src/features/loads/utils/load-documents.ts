@@ -7,14 +7,14 @@ export interface LoadDocumentKind {
   column: string;
   /** The document label the dialog title uses. */
   label: string;
-  /** The load's presence flag; invoices have none yet, so they read as missing until documents bring counts. */
+  /** The load's presence flag. */
   flag: keyof DocumentFlags | null;
 }
 
 export const LOAD_DOCUMENT_KINDS: readonly LoadDocumentKind[] = [
   { type: 'rate_confirmation', column: 'RateCon', label: 'Rate Confirmation', flag: 'has_rate_confirmation' },
   { type: 'bill_of_lading', column: 'BOL', label: 'Bill of Lading', flag: 'has_bill_of_lading' },
-  { type: 'invoice', column: 'Invoice', label: 'Invoice', flag: null },
+  { type: 'invoice', column: 'Invoice', label: 'Invoice', flag: 'has_invoice' },
   { type: 'other', column: 'Other Docs', label: 'Other Document', flag: 'has_other_documents' },
   { type: 'photos', column: 'Photos', label: 'Photos', flag: 'has_photos' },
 ];
@@ -23,4 +23,4 @@ export const hasDocument = (load: Partial<DocumentFlags>, kind: LoadDocumentKind
 
 export const documentCellText = (present: boolean) => (present ? 'YES' : 'MISSING');
 
-export const documentDialogTitle = (kind: LoadDocumentKind, kdtId: string) => `${kind.label} for Load ${kdtId}`;
+export const documentDialogTitle = (kind: Pick<LoadDocumentKind, 'label'>, kdtId: string) => `${kind.label} for Load ${kdtId}`;

@@ -1,0 +1,42 @@
+import Router from '@koa/router';
+import { LOAD_DOCUMENT_EXTENSIONS, LOAD_DOCUMENT_LABELS, LOAD_DOCUMENT_TYPES, PHOTO_EXTENSIONS, type LoadDocumentType } from '@portal/domain/loads/fields';
+import type { EventStore } from '@portal/platform/event-store/port';
+import type { FileStorage } from '@portal/platform/files/storage';
+import { ValidationFailed } from '@portal/platform/http/errors';
+import { actorMetadata, requireActor } from '../accounts/actor';
+import type { LoadsService } from '../loads/service';
+import { storeUpload, uploadedFile } from '../vendors/uploaded-file';
+import { loadDocumentView } from '@portal/domain/loads/documents';
+
+export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStorage; loads: LoadsService }): Router {
+  const { store, storage, loads } = deps;
+  const router = new Router();
+
+  router.post('/api/loads/:id/documents/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    // Ownership and tier first: a refused caller's file is never even stored.
+    await loads.assertCanManageDocuments(actor, ctx.params.id);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const documentType = body.document_type as LoadDocumentType;
+    const errors: Record<string, string[]> = {};
+    if (!LOAD_DOCUMENT_TYPES.includes(documentType)) errors.document_type = [`Select a valid document type: ${LOAD_DOCUMENT_TYPES.join(', ')}.`];
+    const file = uploadedFile(ctx, 'file');
+    if (!file) errors.file = ['Please select a file to upload.'];
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    const allowed = documentType === 'photos' ? PHOTO_EXTENSIONS : LOAD_DOCUMENT_EXTENSIONS;
+    const stored = await storeUpload(storage, file!, 'file', allowed);
+    const { documentId, position } = await loads.uploadDocument(actor, ctx.params.id, documentType, stored, actorMetadata(actor, ctx));
+    if (position !== null) ctx.set('X-Event-Position', position.toString());
+    ctx.status = 201;
+    ctx.body = { ...loadDocumentView(ctx.params.id!, { id: documentId, type: documentType, file: stored }), message: `${LOAD_DOCUMENT_LABELS[documentType]} uploaded successfully` };
+  });
+
+  router.delete('/api/loads/:id/documents/:documentId/delete/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    const { position } = await loads.deleteDocument(actor, ctx.params.id, ctx.params.documentId, actorMetadata(actor, ctx));
+    if (position !== null) ctx.set('X-Event-Position', position.toString());
+    ctx.body = { detail: 'Document deleted successfully' };
+  });
+
+  return router;
+}

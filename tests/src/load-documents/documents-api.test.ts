@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+
+const DEMO = 'Demo-Pass-2026';
+let system: TestSystem;
+let vendor: PortalClient;
+let otherVendor: PortalClient;
+let admin: PortalClient;
+let accounting: PortalClient;
+let pending: PortalClient;
+let guest: PortalClient;
+
+const upload = (client: PortalClient, loadId: string, documentType: string, name: string, content: Buffer) =>
+  client.upload(`/api/loads/${loadId}/documents/`, { document_type: documentType }, { file: { name, content } });
+const at = (answer: { headers: Headers }) => `min_position=${answer.headers.get('x-event-position')}`;
+
+async function newLoad(number: string) {
+  const created = await vendor.post('/api/loads/', { load_number: number });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  const signIn = async (username: string, portal: 'vendor' | 'staff', password = DEMO) => {
+    const client = await system.client().start();
+    expect((await login(client, username, password, portal)).status).toBe(200);
+    return client;
+  };
+  vendor = await signIn('carrier', 'vendor');
+  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
+  accounting = await signIn('accounting', 'staff');
+  pending = await signIn('newstaff', 'staff');
+  otherVendor = await activeAccount(system, 'vendor', 'docs_rival');
+  await login(otherVendor, 'docs_rival', GOOD_PASSWORD, 'vendor');
+  guest = await system.client().start();
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('uploading, listing, counting and deleting', () => {
+  it('uploads each type, and the counts and the load\'s flags follow through the projector', async () => {
+    const loadId = await newLoad('docs-1');
+    const bol = await upload(vendor, loadId, 'bill_of_lading', 'BOL 24101.pdf', pdf());
+    expect(bol.status).toBe(201);
+    expect(bol.body).toMatchObject({ document_type: 'bill_of_lading', file_name: 'BOL 24101.pdf', file_type: 'pdf', message: 'Bill of Lading uploaded successfully' });
+    expect(bol.body.file_url).toBe(`/api/serve-file/load-documents/${loadId}/${bol.body.id}/BOL%2024101.pdf`);
+    await upload(vendor, loadId, 'photos', 'dock.jpg', JPEG);
+    await upload(vendor, loadId, 'photos', 'seal.png', PNG_1x1);
+    const invoice = await upload(vendor, loadId, 'invoice', 'inv.gif', GIF);
+    expect(invoice.status).toBe(201);
+
+    const counts = await vendor.get(`/api/loads/${loadId}/documents/counts/?${at(invoice)}`);
+    expect(counts.body).toEqual({ bill_of_lading: 1, proof_of_delivery: 0, rate_confirmation: 0, scale_ticket: 0, invoice: 1, photos: 2, other: 0 });
+    const photos = await vendor.get(`/api/loads/${loadId}/documents/?document_type=photos`);
+    expect(photos.body.map((d: { file_name: string }) => d.file_name)).toEqual(['dock.jpg', 'seal.png']);
+    const load = (await vendor.get(`/api/loads/${loadId}/`)).body;
+    expect(load).toMatchObject({ has_bill_of_lading: true, has_photos: true, has_invoice: true, has_rate_confirmation: false, has_other_documents: false });
+    // Command answers carry the same flags as reads.
+    const patched = await vendor.request('PATCH', `/api/loads/${loadId}/`, { pickup_notes: 'Call ahead' });
+    expect(patched.body.has_bill_of_lading).toBe(true);
+
+    const deleted = await vendor.request('DELETE', `/api/loads/${loadId}/documents/${bol.body.id}/delete/`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ detail: 'Document deleted successfully' });
+    const after = await vendor.get(`/api/loads/${loadId}/?${at(deleted)}`);
+    expect(after.body.has_bill_of_lading).toBe(false);
+    expect((await vendor.get(`/api/loads/${loadId}/documents/?document_type=bill_of_lading`)).body).toEqual([]);
+    expect((await vendor.request('DELETE', `/api/loads/${loadId}/documents/${bol.body.id}/delete/`)).status).toBe(404);
+    expect((await vendor.download(bol.body.file_url)).status).toBe(404);
+  });
+
+  it('checks size, type and real content, and that photos are images', async () => {
+    const loadId = await newLoad('docs-2');
+    expect((await upload(vendor, loadId, 'other', 'exact.pdf', pdf(5 * 1024 * 1024))).status).toBe(201);
+    const head = await system.store.headPosition();
+    const over = await upload(vendor, loadId, 'other', 'over.pdf', pdf(5 * 1024 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({ detail: 'File is too large. Maximum size is 5MB.' });
+    expect((await upload(vendor, loadId, 'photos', 'scan.pdf', pdf())).body).toEqual({ file: ['Unsupported file type. Allowed types: jpg, jpeg, png, gif.'] });
+    expect((await upload(vendor, loadId, 'other', 'page.pdf', HTML)).body).toEqual({ file: ["The file's content is not a valid pdf file."] });
+    expect((await upload(vendor, loadId, 'other', 'x.html', HTML)).body).toEqual({ file: ['Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png, gif.'] });
+    expect((await upload(vendor, loadId, 'passport', 'a.pdf', pdf())).body).toEqual({ document_type: ['Select a valid document type: bill_of_lading, proof_of_delivery, rate_confirmation, scale_ticket, invoice, photos, other.'] });
+    expect((await vendor.upload(`/api/loads/${loadId}/documents/`, { document_type: 'other' }, {})).body).toEqual({ file: ['Please select a file to upload.'] });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+});
+
+describe('who may see and manage a load\'s documents', () => {
+  it('keeps them from another vendor and from signed-out clients; PENDING staff read only', async () => {
+    const loadId = await newLoad('docs-3');
+    const bol = await upload(vendor, loadId, 'bill_of_lading', 'bol.pdf', pdf());
+    const head = await system.store.headPosition();
+    expect((await upload(otherVendor, loadId, 'other', 'x.pdf', pdf())).status).toBe(404);
+    expect((await otherVendor.get(`/api/loads/${loadId}/documents/`)).status).toBe(404);
+    expect((await otherVendor.get(`/api/loads/${loadId}/documents/counts/`)).status).toBe(404);
+    expect((await otherVendor.request('DELETE', `/api/loads/${loadId}/documents/${bol.body.id}/delete/`)).status).toBe(404);
+    expect((await otherVendor.download(bol.body.file_url)).status).toBe(404);
+    expect((await guest.download(bol.body.file_url)).status).toBe(404);
+    const refused = await upload(pending, loadId, 'other', 'x.pdf', pdf());
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'You do not have permission to upload documents' });
+    expect((await pending.request('DELETE', `/api/loads/${loadId}/documents/${bol.body.id}/delete/`)).status).toBe(403);
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await pending.get(`/api/loads/${loadId}/documents/?${at(bol)}`)).body).toHaveLength(1);
+    expect((await pending.download(bol.body.file_url)).status).toBe(200);
+    expect((await accounting.upload(`/api/loads/${loadId}/documents/`, { document_type: 'invoice' }, { file: { name: 'inv.pdf', content: pdf() } })).status).toBe(201);
+    const served = await admin.download(bol.body.file_url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the public photo gallery', () => {
+  it('shows exactly the load\'s photos to anyone with the link, and nothing else of the load', async () => {
+    const loadId = await newLoad('gallery-1');
+    await vendor.request('PATCH', `/api/loads/${loadId}/`, { rate_amount: 4321 });
+    await upload(vendor, loadId, 'bill_of_lading', 'bol.pdf', pdf());
+    const photo = await upload(vendor, loadId, 'photos', 'trailer.png', PNG_1x1);
+    const gallery = await guest.get(`/api/photo-gallery/${loadId}/?${at(photo)}`);
+    expect(gallery.status).toBe(200);
+    expect(Object.keys(gallery.body)).toEqual(['photos']);
+    expect(gallery.body.photos).toHaveLength(1);
+    expect(Object.keys(gallery.body.photos[0]).sort()).toEqual(['file_name', 'id', 'uploaded_at', 'url']);
+    expect(JSON.stringify(gallery.body)).not.toContain('4321');
+    const image = await guest.download(gallery.body.photos[0].url);
+    expect(image.status).toBe(200);
+    expect(image.content.equals(PNG_1x1)).toBe(true);
+    // The BOL is not reachable through the gallery, whatever id is tried.
+    const documents = (await vendor.get(`/api/loads/${loadId}/documents/?document_type=bill_of_lading`)).body;
+    expect((await guest.download(`/api/photo-gallery/${loadId}/photos/${documents[0].id}/bol.pdf`)).status).toBe(404);
+  });
+
+  it('answers 404 for a wrong or malformed id, and for a deleted load', async () => {
+    expect((await guest.get('/api/photo-gallery/00000000-0000-4000-8000-000000000000/')).status).toBe(404);
+    expect((await guest.get("/api/photo-gallery/1' OR '1'='1/")).status).toBe(404);
+    const loadId = await newLoad('gallery-2');
+    const deleted = await vendor.request('DELETE', `/api/loads/${loadId}/`);
+    expect((await guest.get(`/api/photo-gallery/${loadId}/?${at(deleted)}`)).status).toBe(404);
+  });
+});
