@@ -1,0 +1,182 @@
+// Browser tests: the real UI build, served by the whole product, driven through Debian's Chromium by playwright-core.
+import { constants } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { startTestSystem, type TestSystem } from '../support/system';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SHOTS_DIR = '/tmp/browser-shots';
+/** Navigations, redirects and elements appearing: generous, since a cold page load also waits for the session check. */
+export const NAV_TIMEOUT = 15_000;
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const UI_ROOT = path.join(REPO_ROOT, 'ui');
+
+export interface UiBuild {
+  /** The folder holding index.html and assets/, for `startTestSystem({ uiDistDir })`. */
+  dir: string;
+  remove(): Promise<void>;
+}
+
+/** Builds the real UI (ui/vite.config.ts) into a temporary folder, as `npm run build -w ui` would. */
+export async function buildUi(): Promise<UiBuild> {
+  const { build } = await import('vite');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-ui-'));
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build. Build what ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: UI_ROOT,
+      configFile: path.join(UI_ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: dir, emptyOutDir: true },
+    });
+  } catch (error) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/** Launches Debian's Chromium (never a downloaded browser); fails loudly when it is not installed. */
+export async function launchBrowser(): Promise<Browser> {
+  try {
+    await fs.access(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM_PATH}, and it is missing. ` +
+        `Run 'npm test' (its pretest step installs it when run as root) or 'sudo apt-get install chromium'.`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (no cookies, no localStorage) on the system's origin, in the light colour scheme. */
+export async function newContext(browser: Browser, system: TestSystem, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: system.url, colorScheme: 'light', viewport: { width: 1280, height: 800 }, ...options });
+  context.setDefaultNavigationTimeout(NAV_TIMEOUT);
+  context.setDefaultTimeout(NAV_TIMEOUT);
+  return context;
+}
+
+/** Saves a full-page screenshot to /tmp/browser-shots/<name>.png (outside the repository) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await fs.mkdir(SHOTS_DIR, { recursive: true });
+  const file = path.join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Uncaught exceptions in the page: a test ends by checking there were none. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Every path the main frame shows, in order, including client-side (history API) navigations, so a test can see the
+ * intermediate stops of a redirect chain.
+ */
+export function trackPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+  });
+  return paths;
+}
+
+export const pathIs = (pathname: string) => (url: URL) => url.pathname === pathname;
+
+/** Waits until the browser shows `pathname` (after any client-side redirect). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL(pathIs(pathname), { timeout: NAV_TIMEOUT });
+}
+
+/** The main navigation bar, on every page. */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/**
+ * The nav link marked as the current page. Screens still being built replace their placeholders, so a landing on
+ * them is recognised by the app shell rather than by a placeholder title.
+ */
+export const currentNavLink = (page: Page, label: string) =>
+  mainNav(page).locator('a[aria-current="page"]').filter({ hasText: new RegExp(`^${label}$`) });
+
+/**
+ * Something rendered by the routed screen. A guard that refuses (or sends a signed-in visitor on) renders nothing
+ * while its redirect happens, so this appears only once the browser shows the screen it stays on.
+ */
+export const routedScreen = (page: Page) => page.locator('main > *').first();
+
+/** The password field ("Password *"), not its "Show password" toggle. */
+export const PASSWORD_LABEL = /^Password\b/;
+
+/** The login form of either portal; submits and leaves the waiting to the caller. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Signs in through the UI: opens the portal's login page, submits, and waits for the landing page. */
+export async function loginThroughUi(page: Page, portal: 'vendor' | 'staff', username: string, password: string, landing: string) {
+  await page.goto(portal === 'vendor' ? '/' : '/staff/login');
+  await page.getByRole('heading', { name: portal === 'vendor' ? 'Vendor Login' : 'Staff Login' }).waitFor();
+  await submitLogin(page, username, password);
+  await waitForPath(page, landing);
+}
+
+export interface BrowserSuite {
+  ui: UiBuild;
+  system: TestSystem;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** One test file's world: a UI build, the product serving it, and a browser. Close it in afterAll. */
+export async function startBrowserSuite(options: Parameters<typeof startTestSystem>[0] = {}): Promise<BrowserSuite> {
+  const steps: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    const failures: unknown[] = [];
+    for (const step of steps.reverse()) await step().catch((error: unknown) => failures.push(error));
+    steps.length = 0;
+    if (failures.length > 0) throw new AggregateError(failures, 'closing the browser suite failed');
+  };
+  try {
+    // Both at once; whichever succeeded is undone if the other failed.
+    const [built, launched] = await Promise.allSettled([buildUi(), launchBrowser()]);
+    if (built.status === 'fulfilled') steps.push(() => built.value.remove());
+    if (launched.status === 'fulfilled') steps.push(() => launched.value.close());
+    if (built.status === 'rejected') throw built.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    const ui = built.value;
+    const browser = launched.value;
+    const system = await startTestSystem({ ...options, uiDistDir: ui.dir });
+    steps.push(() => system.stop());
+    return { ui, system, browser, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
