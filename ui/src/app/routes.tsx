@@ -9,6 +9,7 @@ import { LoadDetailPage } from '../features/loads/components/load-detail-page';
 import { LoadsPage } from '../features/loads/components/loads-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
+import { VendorProfilePage } from '../features/vendor-profile/components/vendor-profile-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAccess } from './guards/require-access';
 import { staffLoginDestination, vendorLoginDestination } from './login-destinations';
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAccess access="vendor" />,
         children: [
-          { path: '/profile', element: <ScreenPlaceholder title="Vendor Profile" /> },
+          { path: '/profile', element: <VendorProfilePage /> },
           { path: '/loads', element: <LoadsPage /> },
           { path: '/load/:loadId', element: <LoadDetailPage /> },
           { path: '/vendor/loads/:loadId', element: <LoadDetailPage /> },

@@ -1,0 +1,35 @@
+import type { ProfileField } from '@portal/domain/vendors/profile-fields';
+import { FormField } from '../../../components/form/form-field';
+import { profileFieldDefinition } from '../utils/profile-field-definitions';
+import type { ProfileFormErrors, ProfileFormValues } from '../utils/profile-form';
+
+interface ProfileFieldGridProps {
+  fields: readonly ProfileField[];
+  idPrefix: string;
+  values: ProfileFormValues;
+  errors: ProfileFormErrors;
+  disabled: boolean;
+  onChange(field: ProfileField, value: string): void;
+}
+
+/** Wide fields (names, addresses) span both columns; short ones (phone, ext., ZIP) sit side by side. */
+const WIDE = new Set<ProfileField>(['legal_name', 'business_name', 'address', 'address_2', 'website', 'insurance_company', 'insurance_address']);
+
+export function ProfileFieldGrid({ fields, idPrefix, values, errors, disabled, onChange }: ProfileFieldGridProps) {
+  return (
+    <div className="vp-field-grid">
+      {fields.map((field) => (
+        <div key={field} className={WIDE.has(field) ? 'vp-field vp-field-wide' : 'vp-field'}>
+          <FormField
+            field={profileFieldDefinition(field)}
+            idPrefix={idPrefix}
+            value={values[field]}
+            errors={errors[field] ? [errors[field]] : undefined}
+            disabled={disabled}
+            onChange={(name, value) => onChange(name as ProfileField, value)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
+import { DocumentPreviewDialog } from '../../../components/document-preview-dialog';
+import { fileNameOfUrl, servedFileUrl } from '../../../lib/served-file-url';
+import { useVendorDocument, type VendorDocumentRecord } from '../api/get-vendor-document';
+import { useUploadVendorDocument } from '../api/upload-vendor-document';
+import {
+  ACCEPT_ATTRIBUTE,
+  formatLastUpdated,
+  NO_FILE_SELECTED,
+  selectedFileError,
+  uploadErrorMessage,
+  uploadSucceeded,
+} from '../utils/document-upload';
+
+interface VendorDocumentUploaderProps {
+  type: VendorDocumentType;
+  /** The profile's URL for this document, shown until the document record answers. */
+  suppliedUrl?: string | null;
+}
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+/** The shown document: the record when it has one, else the profile's URL; a failed fetch counts as none. */
+function shownDocument(record: VendorDocumentRecord | undefined, suppliedUrl: string | null): VendorDocumentRecord | null {
+  if (record?.exists && record.url) return record;
+  if (suppliedUrl) return { exists: true, filename: fileNameOfUrl(suppliedUrl), url: suppliedUrl, last_modified: null };
+  return null;
+}
+
+export function VendorDocumentUploader({ type, suppliedUrl }: VendorDocumentUploaderProps) {
+  const label = VENDOR_DOCUMENT_LABELS[type];
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const documentQuery = useVendorDocument(type);
+  const upload = useUploadVendorDocument(type);
+  const [file, setFile] = useState<File | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [replacing, setReplacing] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+
+  useEffect(() => {
+    if (documentQuery.error) console.error(`Fetching the ${label} failed; treating it as missing`, documentQuery.error);
+  }, [documentQuery.error, label]);
+
+  const current = shownDocument(documentQuery.data, servedFileUrl(suppliedUrl));
+  const exists = current !== null;
+  const busy = upload.isPending;
+
+  function clearSelection() {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setMessage(null);
+    if (chosen) {
+      const error = selectedFileError(chosen);
+      if (error) {
+        clearSelection();
+        setMessage({ kind: 'error', text: error });
+        return;
+      }
+    }
+    setFile(chosen);
+  }
+
+  function send() {
+    if (!file) {
+      setMessage({ kind: 'error', text: NO_FILE_SELECTED });
+      return;
+    }
+    setMessage(null);
+    upload.mutate(file, {
+      onSuccess: () => {
+        clearSelection();
+        setReplacing(false);
+        setMessage({ kind: 'success', text: uploadSucceeded(label) });
+      },
+      onError: (error) => setMessage({ kind: 'error', text: uploadErrorMessage(error) }),
+    });
+  }
+
+  return (
+    <div className={`vp-document${exists ? ' has-document' : ''}`} role="group" aria-labelledby={`${inputId}-title`}>
+      <div className="vp-document-head">
+        <h4 id={`${inputId}-title`} className="vp-document-title">
+          {exists ? label : `Upload ${label}`}
+        </h4>
+        {current && (
+          <button
+            type="button"
+            className="vp-link-button"
+            aria-expanded={replacing}
+            aria-controls={`${inputId}-form`}
+            onClick={() => setReplacing((open) => !open)}
+          >
+            {replacing ? 'Hide' : 'Replace'}
+          </button>
+        )}
+      </div>
+
+      {current?.url && (
+        <div className="vp-document-current">
+          <button type="button" className="vp-document-name" onClick={() => setPreviewOpen(true)} title={`Preview ${label}`}>
+            {current.filename || label}
+          </button>
+          <span className="vp-document-updated">Last updated: {formatLastUpdated(current.last_modified)}</span>
+          <a className="vp-document-view" href={current.url} target="_blank" rel="noopener noreferrer">
+            View
+          </a>
+          <DocumentPreviewDialog
+            open={previewOpen}
+            onClose={() => setPreviewOpen(false)}
+            title={label}
+            url={current.url}
+            fileName={current.filename}
+          />
+        </div>
+      )}
+
+      {(!exists || replacing) && (
+        <div className="vp-document-form" id={`${inputId}-form`}>
+          <label className="vp-visually-hidden" htmlFor={inputId}>
+            {label} file
+          </label>
+          <input ref={input} id={inputId} type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
+          <button type="button" className="button button-secondary vp-document-send" onClick={send} disabled={busy} aria-busy={busy}>
+            {busy ? '...' : exists ? 'Replace' : 'Upload'}
+          </button>
+        </div>
+      )}
+
+      {message && (
+        <p className={message.kind === 'error' ? 'vp-document-error' : 'vp-document-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  PROFILE_SECTIONS,
+  type ProfileField,
+  type ProfileSection,
+  VENDOR_DOCUMENT_FIELDS,
+  type VendorDocumentType,
+} from '@portal/domain/vendors/profile-fields';
+import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
+import { useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
+import { useUpdateVendorProfile } from '../api/update-vendor-profile';
+import { useDocumentPresence } from '../hooks/use-document-presence';
+import { PROFILE_SECTION_TITLES } from '../utils/profile-field-definitions';
+import {
+  buildProfilePayload,
+  changeField,
+  completenessOf,
+  errorsOf,
+  firstErrorField,
+  formValuesOf,
+  type ProfileFormErrors,
+  SAVE_SUCCEEDED,
+  saveErrorMessage,
+  saveFieldErrors,
+  VALIDATION_BLOCKED,
+} from '../utils/profile-form';
+import { ProfileFieldGrid } from './profile-field-grid';
+import { ProfileSaveBar } from './profile-save-bar';
+import { ProfileSectionCard } from './profile-section-card';
+import { VendorDocumentUploader } from './vendor-document-uploader';
+
+// vendor-side.md section 4: the profile page reloads the profile 500 ms after a carrier agreement is saved.
+const AGREEMENT_RELOAD_DELAY_MS = 500;
+
+interface VendorProfileFormProps {
+  /** undefined when the server has no profile for this user (404). */
+  profile: VendorProfile | undefined;
+  username: string;
+}
+
+/** Each section's uploaders, by where the vendor looks for them. */
+const SECTION_DOCUMENTS: Record<ProfileSection, readonly VendorDocumentType[]> = {
+  company: ['company_authority'],
+  contact: [],
+  insurance: ['insurance'],
+  bank: [],
+};
+const FINANCIAL_DOCUMENTS: readonly VendorDocumentType[] = ['bank_document', 'w9_document'];
+
+const documentUrlOf = (profile: VendorProfile | undefined, type: VendorDocumentType) => {
+  const url = profile?.[VENDOR_DOCUMENT_FIELDS[type].url as keyof VendorProfile];
+  return typeof url === 'string' ? url : null;
+};
+
+export function VendorProfileForm({ profile, username }: VendorProfileFormProps) {
+  const idPrefix = useId();
+  const formId = `${idPrefix}-form`;
+  const [values, setValues] = useState(() => formValuesOf(profile));
+  const [errors, setErrors] = useState<ProfileFormErrors>(() => errorsOf(formValuesOf(profile)));
+  const [banner, setBanner] = useState<string | null>(null);
+  // Set by a failed save: scroll there once the errors are on screen.
+  const [scrollTarget, setScrollTarget] = useState<{ field: ProfileField } | null>(null);
+  const [savedNotice, setSavedNotice] = useState(0);
+  const update = useUpdateVendorProfile();
+  const reloadProfile = useReloadVendorProfile();
+  const documents = useDocumentPresence(profile);
+
+  const completeness = completenessOf(values, documents, {
+    status: Boolean(profile?.carrier_agreement_status),
+    date: profile?.carrier_agreement_date ?? null,
+    hasDocument: Boolean(profile?.carrier_agreement_document),
+  });
+
+  useEffect(() => {
+    if (!scrollTarget) return;
+    const element = document.getElementById(`${idPrefix}-${scrollTarget.field}`);
+    element?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [scrollTarget, idPrefix]);
+
+  // After the page shows the saved values, not before (an alert blocks painting).
+  useEffect(() => {
+    if (savedNotice > 0) window.alert(SAVE_SUCCEEDED);
+  }, [savedNotice]);
+
+  function change(field: ProfileField, raw: string) {
+    const next = changeField(values, errors, field, raw);
+    setValues(next.values);
+    setErrors(next.errors);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const first = firstErrorField(errors);
+    if (first) {
+      setBanner(VALIDATION_BLOCKED);
+      setScrollTarget({ field: first });
+      return;
+    }
+    setBanner(null);
+    update.mutate(buildProfilePayload(values), {
+      onSuccess: ({ data }) => {
+        const saved = formValuesOf(data);
+        setValues(saved);
+        setErrors(errorsOf(saved));
+        setSavedNotice((count) => count + 1);
+      },
+      onError: (error) => {
+        setBanner(saveErrorMessage(error));
+        const fieldErrors = saveFieldErrors(error);
+        setErrors((current) => ({ ...current, ...fieldErrors }));
+        const field = firstErrorField(fieldErrors);
+        if (field) setScrollTarget({ field });
+      },
+    });
+  }
+
+  const sectionDone: Record<ProfileSection, boolean> = completeness;
+  const fieldsOf = (section: ProfileSection) => (
+    <ProfileFieldGrid
+      fields={PROFILE_SECTIONS[section]}
+      idPrefix={idPrefix}
+      values={values}
+      errors={errors}
+      disabled={update.isPending}
+      onChange={change}
+    />
+  );
+  const uploader = (type: VendorDocumentType) => (
+    <VendorDocumentUploader key={type} type={type} suppliedUrl={documentUrlOf(profile, type)} />
+  );
+
+  return (
+    <div className="vp-page">
+      <header className="vp-page-header">
+        <h1>Vendor Profile</h1>
+        <p className="vp-welcome">
+          Welcome, <strong>{username}</strong>
+        </p>
+        <p className="muted vp-legend">
+          Fields marked <span className="required-marker">*</span> are required.
+        </p>
+      </header>
+
+      {banner && (
+        <div className="form-error vp-banner" role="alert">
+          {banner}
+        </div>
+      )}
+
+      <form id={formId} className="vp-form" onSubmit={submit} noValidate aria-label="Vendor profile">
+        {(Object.keys(PROFILE_SECTIONS) as ProfileSection[]).map((section) => (
+          <ProfileSectionCard key={section} id={`${idPrefix}-${section}`} title={PROFILE_SECTION_TITLES[section]} completed={sectionDone[section]}>
+            {fieldsOf(section)}
+            {SECTION_DOCUMENTS[section].length > 0 && (
+              <div className="vp-documents">{SECTION_DOCUMENTS[section].map((type) => uploader(type))}</div>
+            )}
+            {section === 'bank' && (
+              <div className="vp-subsection">
+                <h3>Financial Information</h3>
+                <div className="vp-documents">{FINANCIAL_DOCUMENTS.map((type) => uploader(type))}</div>
+              </div>
+            )}
+          </ProfileSectionCard>
+        ))}
+      </form>
+
+      <CarrierAgreementScreen
+        className="card vp-section"
+        profile={profile}
+        onSaved={({ position }) => {
+          setTimeout(() => void reloadProfile(position), AGREEMENT_RELOAD_DELAY_MS);
+        }}
+      />
+
+      <ProfileSaveBar complete={completeness.profile} saving={update.isPending} formId={formId} />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// The profile page's form logic, free of React: values, on-change checks, completeness, the save payload and messages.
+import { profileCompleteness, type Completeness } from '@portal/domain/vendors/completeness';
+import { PROFILE_SECTION_OF, PROFILE_SECTIONS, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
+import { checkProfileField } from '@portal/domain/vendors/profile-rules';
+import { ApiError } from '../../../lib/api-client';
+import { describeErrorBody, fieldErrorsOf } from '../../../lib/error-messages';
+
+export type ProfileFormValues = Record<ProfileField, string>;
+export type ProfileFormErrors = Partial<Record<ProfileField, string>>;
+
+export const VALIDATION_BLOCKED = 'Please fix the validation errors before submitting.';
+export const SAVE_FAILED = 'Failed to save profile. Please try again later.';
+export const SAVE_SUCCEEDED = 'Profile saved successfully!';
+export const LOAD_FAILED = 'Failed to load your profile. Please try again later.';
+
+/** Every profile field in page order: the order a failed save scrolls by. */
+export const PROFILE_FIELD_ORDER: readonly ProfileField[] = Object.values(PROFILE_SECTIONS).flat();
+
+const isProfileField = (name: string): name is ProfileField => Object.hasOwn(PROFILE_SECTION_OF, name);
+
+/** The form's values from a profile answer ('' for null or missing). */
+export function formValuesOf(profile: Partial<Record<string, unknown>> | null | undefined): ProfileFormValues {
+  return Object.fromEntries(
+    PROFILE_FIELD_ORDER.map((field) => {
+      const value = profile?.[field];
+      return [field, typeof value === 'string' ? value : ''];
+    }),
+  ) as ProfileFormValues;
+}
+
+/**
+ * One change, checked and auto-formatted by the domain rule. A rule that only trims is not applied while typing,
+ * or a space between two words could never be typed; the payload is trimmed instead.
+ */
+export function changeField(values: ProfileFormValues, errors: ProfileFormErrors, field: ProfileField, raw: string) {
+  const checked = checkProfileField(field, raw);
+  const value = checked.value.trim() === raw.trim() ? raw : checked.value;
+  const nextErrors = { ...errors };
+  if (checked.error) nextErrors[field] = checked.error;
+  else delete nextErrors[field];
+  return { values: { ...values, [field]: value }, errors: nextErrors };
+}
+
+/** Errors of every filled field (what the page shows for values as loaded). */
+export function errorsOf(values: ProfileFormValues): ProfileFormErrors {
+  const errors: ProfileFormErrors = {};
+  for (const field of PROFILE_FIELD_ORDER) {
+    const { error } = checkProfileField(field, values[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** The PATCH body: profile fields only (never document fields), trimmed, leaving out empty, null and undefined. */
+export function buildProfilePayload(values: Partial<Record<string, unknown>>): Partial<Record<ProfileField, string>> {
+  const payload: Partial<Record<ProfileField, string>> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!isProfileField(name) || typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    if (trimmed !== '') payload[name] = trimmed;
+  }
+  return payload;
+}
+
+/** The first field, in page order, that has an error. */
+export function firstErrorField(errors: Partial<Record<string, unknown>>): ProfileField | undefined {
+  return PROFILE_FIELD_ORDER.find((field) => errors[field]);
+}
+
+export interface AgreementState {
+  status: boolean;
+  date: string | null;
+  hasDocument: boolean;
+}
+
+/** The server's own completeness function, over what the form holds now. */
+export function completenessOf(
+  values: ProfileFormValues,
+  documents: Partial<Record<VendorDocumentType, boolean>>,
+  agreement: AgreementState,
+): Completeness {
+  const asProfile = Object.fromEntries(PROFILE_FIELD_ORDER.map((field) => [field, values[field].trim() === '' ? null : values[field]]));
+  return profileCompleteness({ values: asProfile, documents, agreement });
+}
+
+/** Banner after a refused or failed save: 'Save failed: field: messages | ...', or the generic text without a body. */
+export function saveErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return SAVE_FAILED;
+  const text = describeErrorBody(error.body);
+  return text ? `Save failed: ${text}` : SAVE_FAILED;
+}
+
+/** The per-field messages of a refused save, for the fields the page shows. */
+export function saveFieldErrors(error: unknown): ProfileFormErrors {
+  const errors: ProfileFormErrors = {};
+  for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+    if (isProfileField(field)) errors[field] = messages.join(' ');
+  }
+  return errors;
+}
