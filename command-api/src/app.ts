@@ -17,6 +17,7 @@ import { loadDocumentRoutes } from './load-documents/routes';
 import { loadRoutes } from './loads/routes';
 import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
+import { staffRoutes } from './staff/routes';
 import { vendorRoutes } from './vendors/routes';
 
 export interface CommandApiDeps {
@@ -63,7 +64,8 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     commandHealthRoutes(deps),
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
     loadRoutes({ store: deps.store, loads: deps.loads }),
-    vendorRoutes({ store: deps.store, storage: deps.storage }),
+    vendorRoutes({ store: deps.store, storage: deps.storage, sessions: deps.sessions }),
+    staffRoutes({ store: deps.store, sessions: deps.sessions }),
     loadDocumentRoutes({ store: deps.store, storage: deps.storage, loads: deps.loads }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];

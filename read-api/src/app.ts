@@ -15,6 +15,7 @@ import { loadReadRoutes } from './loads/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
 import type { ProjectionPosition } from './projection-position';
 import { readYourWrites } from './read-your-writes';
+import { staffReadRoutes } from './staff/routes';
 import { vendorPickerRoutes, vendorReadRoutes } from './vendors/routes';
 
 export interface ReadApiDeps {
@@ -40,6 +41,6 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -9,7 +9,7 @@ export async function requireActor(ctx: Koa.Context, store: EventStore): Promise
   const session = ctx.state.session as { userId: string } | undefined;
   if (!session) throw new HttpError(401, 'Authentication credentials were not provided.');
   const account = await loadAccount(store, session.userId);
-  if (account.status !== 'registered' || !account.activated) throw new HttpError(401, 'Authentication credentials were not provided.');
+  if (account.status !== 'registered' || !account.activated || account.deleted) throw new HttpError(401, 'Authentication credentials were not provided.');
   let tier: Actor['tier'] = null;
   if (account.kind === 'STAFF') {
     const staff = await loadStaff(store, session.userId);

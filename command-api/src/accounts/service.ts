@@ -132,6 +132,8 @@ export class AccountsService {
       return { ok: false, reason: 'invalid' };
     }
     if (!(await verifyPassword(password, state.passwordHash))) return { ok: false, reason: 'invalid' };
+    // A deleted account answers like a wrong password: nothing tells a caller it ever existed.
+    if (state.deleted) return { ok: false, reason: 'invalid' };
     if (!state.activated) return { ok: false, reason: 'inactive' };
     if (portal && (portal === 'vendor') !== (state.kind === 'VENDOR')) return { ok: false, reason: 'wrong_kind' };
     return { ok: true, userId };
@@ -146,7 +148,7 @@ export class AccountsService {
     const { store } = this.deps;
     const events = await store.readStream(userStream(userId)).catch(() => []);
     const state = events.reduce((s, e) => account.evolve(s, { type: e.type, data: e.data } as never), account.initialState());
-    if (state.status !== 'registered' || !state.activated) return undefined;
+    if (state.status !== 'registered' || !state.activated || state.deleted) return undefined;
     return userView(state, await loadStaff(store, userId), events[0]!.createdAt);
   }
 

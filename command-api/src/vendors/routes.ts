@@ -4,7 +4,11 @@ import type Koa from 'koa';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { PROFILE_SECTION_OF, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
+import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
+import { staffVendorView } from '@portal/domain/vendors/staff-view';
+import { userStream } from '@portal/domain/accounts/events';
+import * as account from '@portal/domain/accounts/decider';
+import type { SessionStore } from '@portal/platform/auth/sessions';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/view';
 import type { Actor } from '@portal/domain/permissions';
@@ -25,6 +29,12 @@ function ownVendor(actor: Actor): string {
   return actor.vendorId;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireVendorAdmin(actor: Actor): void {
+  if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, 'You do not have permission to edit this vendor.');
+}
+
 const isoDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!match) return false;
@@ -32,14 +42,31 @@ const isoDate = (value: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value.trim());
 };
 
+const COVERAGE = new Set<string>(COVERAGE_FIELDS);
+
+/** A coverage amount: dollars, at least 0, two decimals, stored as '1000000.00'. */
+function checkCoverage(raw: string): { value: string; error: string | null } {
+  const cleaned = raw.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned) || Number(cleaned) > 1e10) return { value: raw, error: 'Enter an amount in dollars, at least 0, with up to 2 decimals.' };
+  return { value: Number(cleaned).toFixed(2), error: null };
+}
+
 /** Reads the body (JSON or multipart fields) into profile values and agreement fields, refusing anything else. */
-function readProfileBody(ctx: Koa.Context) {
+function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-  const values: Partial<Record<ProfileField, string>> = {};
+  const values: Partial<Record<VendorField, string>> = {};
   const errors: Record<string, string[]> = {};
   const agreement: Record<string, string> = {};
   for (const [field, raw] of Object.entries(body)) {
-    if (AGREEMENT_FIELDS.has(field)) {
+    if (options.staff && field === 'vendor') continue;
+    if (options.staff && COVERAGE.has(field)) {
+      if (raw === null || raw === undefined || raw === '') continue;
+      const { value, error } = typeof raw === 'string' || typeof raw === 'number' ? checkCoverage(String(raw)) : { value: '', error: 'Enter a valid value.' };
+      if (error) errors[field] = [error];
+      else values[field as VendorField] = value;
+      continue;
+    }
+    if (!options.staff && AGREEMENT_FIELDS.has(field)) {
       if (typeof raw === 'string' || typeof raw === 'boolean') agreement[field] = String(raw);
       continue;
     }
@@ -60,8 +87,8 @@ function readProfileBody(ctx: Koa.Context) {
   return { values, errors, agreement };
 }
 
-export function vendorRoutes(deps: { store: EventStore; storage: FileStorage }): Router {
-  const { store, storage } = deps;
+export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; sessions: SessionStore }): Router {
+  const { store, storage, sessions } = deps;
   const router = new Router();
 
   const answerProfile = async (ctx: Koa.Context, vendorId: string, position: bigint | null) => {
@@ -71,8 +98,42 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage }):
     ctx.body = vendorProfileView(state);
   };
 
+  /** An ADMIN's edit of a chosen vendor: it lands on that vendor's stream and no other. */
+  const staffEdit = async (ctx: Koa.Context, actor: Actor, vendorId: unknown) => {
+    requireVendorAdmin(actor);
+    if (typeof vendorId !== 'string' || !UUID.test(vendorId)) throw new ValidationFailed({ vendor: ['Choose the vendor to edit.'] });
+    const state = await load(store, vendorStream(vendorId), vendors);
+    if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
+    const { values, errors } = readProfileBody(ctx, { staff: true });
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx));
+    if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
+    if (result.state.status !== 'active') throw notFound('Vendor not found.');
+    ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, new Date());
+  };
+
+  router.patch('/api/vendors/:id/', async (ctx) => staffEdit(ctx, await requireActor(ctx, store), ctx.params.id));
+
+  router.delete('/api/vendors/:id/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, 'You do not have permission to delete vendors.');
+    const vendorId = ctx.params.id;
+    if (!vendorId || !UUID.test(vendorId)) throw notFound('Vendor not found.');
+    const state = await load(store, vendorStream(vendorId), vendors);
+    if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
+    const metadata = actorMetadata(actor, ctx);
+    await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata);
+    // The vendor's account goes with it: it can no longer log in, and its sessions end now.
+    const result = await handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata);
+    await sessions.destroyAllFor(state.userId);
+    if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
+    ctx.status = 204;
+  });
+
   router.patch('/api/profiles/vendor/', async (ctx) => {
     const actor = await requireActor(ctx, store);
+    // The staff screen sends its vendor edits here too; they must name the vendor (spec leaves it out).
+    if (actor.type === 'STAFF') return staffEdit(ctx, actor, ((ctx.request.body ?? {}) as Record<string, unknown>).vendor);
     const vendorId = ownVendor(actor);
     const { values, errors, agreement } = readProfileBody(ctx);
     const signature = uploadedFile(ctx, 'carrier_agreement_document');

@@ -15,16 +15,19 @@ export type AccountState =
       builtin: boolean;
       vendorId: string | null;
       lastLogin: string | null;
+      deleted: boolean;
     };
 
 export type SignUp = { type: 'SignUp'; data: Omit<UserSignedUp['data'], 'activation_expires_at'> & { now: Date; activationTtlMs: number } };
 /** The secret's hash, computed by the caller; activation happens at most once, before expiry. */
 export type Activate = { type: 'Activate'; data: { secretHash: string; now: Date } };
 export type RecordLogin = { type: 'RecordLogin'; data: { now: Date } };
-export type AccountCommand = SignUp | Activate | RecordLogin;
+export type DeleteAccount = { type: 'DeleteAccount'; data: Record<string, never> };
+export type RestoreAccount = { type: 'RestoreAccount'; data: Record<string, never> };
+export type AccountCommand = SignUp | Activate | RecordLogin | DeleteAccount | RestoreAccount;
 
 export class AccountError extends Error {
-  constructor(readonly code: 'exists' | 'unknown' | 'invalid_token' | 'already_active' | 'expired' | 'inactive') {
+  constructor(readonly code: 'exists' | 'unknown' | 'invalid_token' | 'already_active' | 'expired' | 'inactive' | 'builtin' | 'not_deleted') {
     super(code);
   }
 }
@@ -48,12 +51,17 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         builtin: d.builtin,
         vendorId: d.vendor_id,
         lastLogin: null,
+        deleted: false,
       };
     }
     case 'UserActivated':
       return state.status === 'registered' ? { ...state, activated: true } : state;
     case 'UserLoggedIn':
       return state.status === 'registered' ? { ...state, lastLogin: event.data.at } : state;
+    case 'UserDeleted':
+      return state.status === 'registered' ? { ...state, deleted: true } : state;
+    case 'UserRestored':
+      return state.status === 'registered' ? { ...state, deleted: false } : state;
   }
 }
 
@@ -72,7 +80,7 @@ function activate(command: Activate, state: AccountState): AccountEvent[] {
 }
 
 function recordLogin(command: RecordLogin, state: AccountState): AccountEvent[] {
-  if (state.status !== 'registered') throw new AccountError('unknown');
+  if (state.status !== 'registered' || state.deleted) throw new AccountError('unknown');
   if (!state.activated) throw new AccountError('inactive');
   return [{ type: 'UserLoggedIn', data: { user_id: state.userId, at: command.data.now.toISOString() } }];
 }
@@ -85,6 +93,14 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return activate(command, state);
     case 'RecordLogin':
       return recordLogin(command, state);
+    case 'DeleteAccount':
+      if (state.status !== 'registered' || state.deleted) throw new AccountError('unknown');
+      if (state.builtin) throw new AccountError('builtin');
+      return [{ type: 'UserDeleted', data: { user_id: state.userId } }];
+    case 'RestoreAccount':
+      if (state.status !== 'registered') throw new AccountError('unknown');
+      if (!state.deleted) throw new AccountError('not_deleted');
+      return [{ type: 'UserRestored', data: { user_id: state.userId } }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);

@@ -40,5 +40,15 @@ export interface UserLoggedIn {
   data: { user_id: string; at: string };
 }
 
-export type AccountEvent = UserSignedUp | UserActivated | UserLoggedIn;
+export interface UserDeleted {
+  type: 'UserDeleted';
+  data: { user_id: string };
+}
+
+export interface UserRestored {
+  type: 'UserRestored';
+  data: { user_id: string };
+}
+
+export type AccountEvent = UserSignedUp | UserActivated | UserLoggedIn | UserDeleted | UserRestored;
 export type UsernameEvent = UsernameReserved;

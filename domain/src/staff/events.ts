@@ -14,4 +14,12 @@ export interface StaffTierChanged {
   data: { user_id: string; from: StaffTier; to: StaffTier };
 }
 
-export type StaffEvent = StaffProfileCreated | StaffTierChanged;
+export const STAFF_PROFILE_FIELDS = ['department', 'position', 'first_name', 'last_name', 'email', 'phone', 'phone_ext', 'bio'] as const;
+export type StaffProfileField = (typeof STAFF_PROFILE_FIELDS)[number];
+
+export interface StaffProfileEdited {
+  type: 'StaffProfileEdited';
+  data: { user_id: string; changes: Record<string, { from: string | null; to: string | null }> };
+}
+
+export type StaffEvent = StaffProfileCreated | StaffTierChanged | StaffProfileEdited;

@@ -1,4 +1,4 @@
-import { emptyProfileValues, PROFILE_SECTION_OF, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType } from './profile-fields';
+import { emptyProfileValues, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
 import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
 export interface Vendor {
@@ -9,19 +9,22 @@ export interface Vendor {
   documents: Partial<Record<VendorDocumentType, FileRef>>;
   agreement: { date: string; signature: FileRef; version: string } | null;
   createdAt: string | null;
+  deleted?: boolean;
 }
 
 export type VendorState = { status: 'none' } | ({ status: 'active' } & Vendor);
 
 export type CreateVendorProfile = { type: 'CreateVendorProfile'; data: VendorProfileCreated['data'] };
 /** Values already validated and normalised; empty ones are not applied. */
-export type EditProfile = { type: 'EditProfile'; data: { values: Partial<Record<ProfileField, string>> } };
+export type EditProfile = { type: 'EditProfile'; data: { values: Partial<Record<VendorField, string>> } };
 export type UploadDocument = { type: 'UploadDocument'; data: { documentType: Exclude<VendorDocumentType, 'carrier_agreement'>; file: FileRef } };
 export type SignAgreement = { type: 'SignAgreement'; data: Omit<CarrierAgreementSigned['data'], 'previous'> };
-export type VendorCommand = CreateVendorProfile | EditProfile | UploadDocument | SignAgreement;
+export type DeleteVendor = { type: 'DeleteVendor'; data: Record<string, never> };
+export type RestoreVendor = { type: 'RestoreVendor'; data: Record<string, never> };
+export type VendorCommand = CreateVendorProfile | EditProfile | UploadDocument | SignAgreement | DeleteVendor | RestoreVendor;
 
 export class VendorError extends Error {
-  constructor(readonly code: 'exists' | 'not_found') {
+  constructor(readonly code: 'exists' | 'not_found' | 'not_deleted') {
     super(code);
   }
 }
@@ -53,11 +56,15 @@ export function evolve(state: VendorState, event: VendorEvent): VendorState {
         documents: { ...state.documents, carrier_agreement: event.data.signature },
         agreement: { date: event.data.date, signature: event.data.signature, version: event.data.agreement_version },
       };
+    case 'VendorDeleted':
+      return { ...state, deleted: true };
+    case 'VendorRestored':
+      return { ...state, deleted: false };
   }
 }
 
 function active(state: VendorState): Extract<VendorState, { status: 'active' }> {
-  if (state.status !== 'active') throw new VendorError('not_found');
+  if (state.status !== 'active' || state.deleted) throw new VendorError('not_found');
   return state;
 }
 
@@ -70,10 +77,10 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       const vendor = active(state);
       const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
       for (const [field, value] of Object.entries(command.data.values)) {
-        const section = PROFILE_SECTION_OF[field as ProfileField];
+        const section = VENDOR_FIELD_SECTION[field as VendorField];
         // Empty values are not applied: a blank field in a save never erases what is stored.
         if (!section || value === undefined || value === null || value === '') continue;
-        const before = vendor.values[field as ProfileField];
+        const before = vendor.values[field as ProfileField] ?? null;
         if (before === value) continue;
         bySection.set(section, { ...(bySection.get(section) ?? {}), [field]: { from: before, to: value } });
       }
@@ -88,6 +95,12 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       const previous = vendor.agreement ? { date: vendor.agreement.date, signature: vendor.agreement.signature } : null;
       return [{ type: 'CarrierAgreementSigned', data: { ...command.data, previous } }];
     }
+    case 'DeleteVendor':
+      return [{ type: 'VendorDeleted', data: { vendor_id: active(state).vendorId } }];
+    case 'RestoreVendor':
+      if (state.status !== 'active') throw new VendorError('not_found');
+      if (!state.deleted) throw new VendorError('not_deleted');
+      return [{ type: 'VendorRestored', data: { vendor_id: state.vendorId } }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);

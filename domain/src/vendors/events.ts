@@ -29,9 +29,18 @@ export interface CarrierAgreementSigned {
   data: { date: string; signature: FileRef; agreement_version: string; agreement_sha256: string; previous: { date: string; signature: FileRef } | null };
 }
 
-export type VendorEvent = VendorProfileCreated | VendorProfileEdited | VendorDocumentUploaded | CarrierAgreementSigned;
+export interface VendorDeleted {
+  type: 'VendorDeleted';
+  data: { vendor_id: string };
+}
+export interface VendorRestored {
+  type: 'VendorRestored';
+  data: { vendor_id: string };
+}
+
+export type VendorEvent = VendorProfileCreated | VendorProfileEdited | VendorDocumentUploaded | CarrierAgreementSigned | VendorDeleted | VendorRestored;
 
 /** Every event type of a vendor stream; the check below fails to compile when a new event is not listed. */
-export const VENDOR_EVENT_TYPES = ['VendorProfileCreated', 'VendorProfileEdited', 'VendorDocumentUploaded', 'CarrierAgreementSigned'] as const satisfies readonly VendorEvent['type'][];
+export const VENDOR_EVENT_TYPES = ['VendorProfileCreated', 'VendorProfileEdited', 'VendorDocumentUploaded', 'CarrierAgreementSigned', 'VendorDeleted', 'VendorRestored'] as const satisfies readonly VendorEvent['type'][];
 const everyVendorEventListed: Exclude<VendorEvent['type'], (typeof VENDOR_EVENT_TYPES)[number]> extends never ? true : never = true;
 void everyVendorEventListed;

@@ -25,6 +25,11 @@ export const PROFILE_SECTION_OF = Object.fromEntries(
   Object.entries(PROFILE_SECTIONS).flatMap(([section, fields]) => fields.map((field) => [field, section])),
 ) as Record<ProfileField, ProfileSection>;
 
+/** Coverage amounts staff record for a vendor (staff-side.md section 3); kept with the insurance section. */
+export const COVERAGE_FIELDS = ['liability_amount', 'cargo_amount'] as const;
+export type VendorField = ProfileField | (typeof COVERAGE_FIELDS)[number];
+export const VENDOR_FIELD_SECTION: Record<VendorField, ProfileSection> = { ...PROFILE_SECTION_OF, liability_amount: 'insurance', cargo_amount: 'insurance' };
+
 export const REQUIRED_PROFILE_FIELDS: Record<ProfileSection, readonly ProfileField[]> = {
   company: ['legal_name', 'address', 'city', 'state', 'zip_code', 'federal_id'],
   contact: ['contact_name_1', 'email_1', 'phone_1'],

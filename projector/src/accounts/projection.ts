@@ -1,5 +1,5 @@
 import type { AccountEvent } from '@portal/domain/accounts/events';
-import type { StaffEvent } from '@portal/domain/staff/events';
+import { STAFF_PROFILE_FIELDS, type StaffEvent, type StaffProfileField } from '@portal/domain/staff/events';
 import type { Projection } from '../runtime';
 
 type Handled = AccountEvent | StaffEvent;
@@ -35,6 +35,28 @@ export const accountsProjection: Projection = {
           [d.user_id, d.tier, d.first_name, d.last_name, d.email, d.builtin],
         );
         changed({ kind: 'staff', key: d.user_id, op: 'upsert' });
+        return;
+      }
+      case 'UserDeleted':
+        await tx.query('UPDATE users SET deleted_at = $2 WHERE id = $1', [event.data.user_id, recorded.createdAt]);
+        changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
+        return;
+      case 'UserRestored':
+        await tx.query('UPDATE users SET deleted_at = NULL WHERE id = $1', [event.data.user_id]);
+        changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
+        return;
+      case 'StaffProfileEdited': {
+        const changes = event.data.changes;
+        const columns = Object.keys(changes).filter((field) => STAFF_PROFILE_FIELDS.includes(field as StaffProfileField));
+        if (columns.length > 0) {
+          const sets = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+          await tx.query(`UPDATE staff_profiles SET ${sets} WHERE user_id = $1`, [event.data.user_id, ...columns.map((c) => changes[c]!.to ?? '')]);
+          const names = columns.filter((c) => ['first_name', 'last_name', 'email'].includes(c));
+          if (names.length > 0) {
+            await tx.query(`UPDATE users SET ${names.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [event.data.user_id, ...names.map((c) => changes[c]!.to ?? '')]);
+          }
+        }
+        changed({ kind: 'staff', key: event.data.user_id, op: 'upsert' });
         return;
       }
       case 'StaffTierChanged':

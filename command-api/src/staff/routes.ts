@@ -1,0 +1,137 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import * as account from '@portal/domain/accounts/decider';
+import { AccountError } from '@portal/domain/accounts/decider';
+import { userStream } from '@portal/domain/accounts/events';
+import type { Actor } from '@portal/domain/permissions';
+import * as staff from '@portal/domain/staff/decider';
+import { StaffError } from '@portal/domain/staff/decider';
+import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
+import { checkStaffField } from '@portal/domain/staff/profile-rules';
+import type { SessionStore } from '@portal/platform/auth/sessions';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { actorMetadata, requireActor } from '../accounts/actor';
+import { loadAccount, loadStaff } from '../accounts/aggregates';
+import { handleCommand } from '../command-handler';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireAdmin(actor: Actor, detail: string): void {
+  if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, detail);
+}
+
+function parseTier(raw: unknown): StaffTier {
+  if (typeof raw !== 'string' || !STAFF_TIERS.includes(raw as StaffTier)) throw new ValidationFailed({ tier: [`Select a valid tier: ${STAFF_TIERS.join(', ')}.`] });
+  return raw as StaffTier;
+}
+
+/** A staff account that exists and is not deleted; 404 otherwise. */
+async function staffTarget(store: EventStore, id: string | undefined) {
+  if (!id || !UUID.test(id)) throw new HttpError(404, 'Staff member not found');
+  const [accountState, staffState] = await Promise.all([loadAccount(store, id), loadStaff(store, id)]);
+  if (accountState.status !== 'registered' || accountState.deleted || staffState.status !== 'active') throw new HttpError(404, 'Staff member not found');
+  return { account: accountState, staff: staffState };
+}
+
+async function changeTier(store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, to: StaffTier) {
+  try {
+    return await handleCommand(store, staffStream(userId), staff, { type: 'ChangeTier', data: { to } }, actorMetadata(actor, ctx));
+  } catch (error) {
+    if (error instanceof StaffError && error.code === 'builtin_admin') throw new HttpError(403, 'The built-in admin is always ADMIN.');
+    throw error;
+  }
+}
+
+/** The staff profile as GET /api/profiles/staff/ shows it, from the account's own streams. */
+async function staffProfileAnswer(store: EventStore, userId: string) {
+  const events = await store.readStream(userStream(userId));
+  const accountState = events.reduce((state, e) => account.evolve(state, { type: e.type, data: e.data } as never), account.initialState());
+  const staffState = await loadStaff(store, userId);
+  if (accountState.status !== 'registered' || staffState.status !== 'active') throw notFound();
+  return {
+    id: userId,
+    username: accountState.username,
+    tier: staffState.builtin ? 'ADMIN' : staffState.tier,
+    ...staffState.profile,
+    email: staffState.profile.email ?? accountState.email,
+    last_login: accountState.lastLogin,
+    date_joined: events[0]!.createdAt.toISOString(),
+    is_builtin_admin: staffState.builtin,
+  };
+}
+
+const setPosition = (ctx: Koa.Context, position: bigint | null) => {
+  if (position !== null) ctx.set('X-Event-Position', position.toString());
+};
+
+export function staffRoutes(deps: { store: EventStore; sessions: SessionStore }): Router {
+  const { store, sessions } = deps;
+  const router = new Router();
+
+  // The signed-in staff member's own profile; only ADMIN may edit it (staff-side.md section 6).
+  router.patch('/api/profiles/staff/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    if (actor.type !== 'STAFF') throw new HttpError(404, 'Not found.');
+    requireAdmin(actor, 'You do not have permission to edit this profile.');
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const values: Partial<Record<StaffProfileField, string>> = {};
+    const errors: Record<string, string[]> = {};
+    let tier: StaffTier | undefined;
+    for (const [field, raw] of Object.entries(body)) {
+      if (raw === null || raw === undefined || raw === '') continue;
+      if (field === 'tier') {
+        tier = parseTier(raw);
+        continue;
+      }
+      if (!STAFF_PROFILE_FIELDS.includes(field as StaffProfileField)) {
+        errors[field] = ['This field cannot be changed.'];
+        continue;
+      }
+      if (typeof raw !== 'string') {
+        errors[field] = ['Enter a valid value.'];
+        continue;
+      }
+      const { value, error } = checkStaffField(field as StaffProfileField, raw);
+      if (error) errors[field] = [error];
+      else if (value !== '') values[field as StaffProfileField] = value;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    let position: bigint | null = null;
+    if (Object.keys(values).length > 0) {
+      position = (await handleCommand(store, staffStream(actor.userId), staff, { type: 'EditStaffProfile', data: { values } }, actorMetadata(actor, ctx))).position ?? position;
+    }
+    if (tier !== undefined) position = (await changeTier(store, ctx, actor, actor.userId, tier)).position ?? position;
+    setPosition(ctx, position);
+    ctx.body = await staffProfileAnswer(store, actor.userId);
+  });
+
+  router.patch('/api/staff-accounts/:id/update-tier/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    requireAdmin(actor, 'You do not have permission to change staff tiers.');
+    const tier = parseTier(((ctx.request.body ?? {}) as Record<string, unknown>).tier);
+    const target = await staffTarget(store, ctx.params.id);
+    const result = await changeTier(store, ctx, actor, target.account.userId, tier);
+    setPosition(ctx, result.position);
+    ctx.body = { id: target.account.userId, tier: result.state.status === 'active' ? result.state.tier : tier };
+  });
+
+  router.delete('/api/staff-accounts/:id/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    requireAdmin(actor, 'You do not have permission to delete staff accounts.');
+    const target = await staffTarget(store, ctx.params.id);
+    if (target.staff.tier === 'ADMIN' || target.staff.builtin) throw new HttpError(403, 'Admin accounts cannot be deleted.');
+    try {
+      const result = await handleCommand(store, userStream(target.account.userId), account, { type: 'DeleteAccount', data: {} }, actorMetadata(actor, ctx));
+      setPosition(ctx, result.position);
+    } catch (error) {
+      if (error instanceof AccountError) throw notFound('Staff member not found');
+      throw error;
+    }
+    // A deleted account is signed out everywhere at once.
+    await sessions.destroyAllFor(target.account.userId);
+    ctx.status = 204;
+  });
+
+  return router;
+}

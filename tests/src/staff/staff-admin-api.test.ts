@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+
+const DEMO = 'Demo-Pass-2026';
+let system: TestSystem;
+let admin: PortalClient;
+let dispatch: PortalClient;
+let accounting: PortalClient;
+let pending: PortalClient;
+let vendor: PortalClient;
+const ids: Record<string, string> = {};
+
+async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
+  const client = await system.client().start();
+  const response = await login(client, username, password, portal);
+  expect(response.status, username).toBe(200);
+  return client;
+}
+
+const at = (answer: { headers: Headers }) => `?min_position=${answer.headers.get('x-event-position') ?? 0}`;
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
+  dispatch = await signIn('dispatch', 'staff');
+  accounting = await signIn('accounting', 'staff');
+  pending = await signIn('newstaff', 'staff');
+  vendor = await signIn('carrier', 'vendor');
+  for (const account of (await admin.get('/api/staff-accounts/')).body) ids[account.username] = account.id;
+  for (const entry of (await admin.get('/api/vendors/')).body) ids[`vendor:${entry.username}`] = entry.id;
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('ADMIN-only endpoints', () => {
+  it('refuses every one of them to DISPATCH_OPS, ACCOUNTING, PENDING and vendors, changing nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const client of [dispatch, accounting, pending, vendor]) {
+      expect((await client.get('/api/staff-accounts/')).body).toEqual({ detail: 'You do not have permission to view staff accounts.' });
+      expect((await client.get(`/api/staff-accounts/${ids.newstaff}/`)).body).toEqual({ detail: 'You do not have permission to view staff details.' });
+      expect((await client.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'ADMIN' })).status).toBe(403);
+      expect((await client.request('DELETE', `/api/staff-accounts/${ids.newstaff}/`)).status).toBe(403);
+      expect((await client.request('PATCH', `/api/vendors/${ids['vendor:carrier']}/`, { insurance_company: 'Hijack' })).status).toBe(403);
+      expect((await client.request('DELETE', `/api/vendors/${ids['vendor:carrier']}/`)).status).toBe(403);
+    }
+    expect((await dispatch.request('PATCH', '/api/profiles/staff/', { department: 'Ops' })).body).toEqual({ detail: 'You do not have permission to edit this profile.' });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+});
+
+describe('staff accounts and tiers', () => {
+  it('lists staff accounts for an admin, the built-in admin always ADMIN', async () => {
+    const { body } = await admin.get('/api/staff-accounts/');
+    const byName = Object.fromEntries(body.map((a: { username: string }) => [a.username, a]));
+    expect(Object.keys(byName).sort()).toEqual(['accounting', 'admin', 'dispatch', 'newstaff']);
+    expect(byName.admin).toMatchObject({ is_builtin_admin: true, is_active: true, staff_profile: { tier: 'ADMIN' } });
+    expect(byName.newstaff).toMatchObject({ first_name: 'Pat', last_name: 'Morgan', staff_profile: { tier: 'PENDING' } });
+    expect((await admin.get(`/api/staff-accounts/${ids.dispatch}/`)).body.staff_profile.tier).toBe('DISPATCH_OPS');
+    expect((await admin.get('/api/staff-accounts/00000000-0000-4000-8000-000000000000/')).body).toEqual({ detail: 'Staff member not found' });
+  });
+
+  it('promotes a PENDING member to ACCOUNTING, who can then change a payment status', async () => {
+    const { body: load } = await vendor.post('/api/loads/', { load_number: 'tier-pay-1' });
+    expect((await pending.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'paid' })).status).toBe(403);
+    const promoted = await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'ACCOUNTING' });
+    expect(promoted.status).toBe(200);
+    const { rows } = await system.db.pool.query(`SELECT data FROM es_events WHERE type = 'StaffTierChanged' AND stream_id = $1`, [`staff-${ids.newstaff}`]);
+    expect(rows.map((r) => r.data)).toEqual([{ user_id: ids.newstaff, from: 'PENDING', to: 'ACCOUNTING' }]);
+    expect((await pending.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'paid' })).status).toBe(200);
+    expect((await admin.get(`/api/staff-accounts/${ids.newstaff}/${at(promoted)}`)).body.staff_profile.tier).toBe('ACCOUNTING');
+    // Choosing the current tier records nothing.
+    const head = await system.store.headPosition();
+    expect((await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'ACCOUNTING' })).status).toBe(200);
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'OWNER' })).status).toBe(400);
+  });
+
+  it('never changes or deletes the built-in admin, nor deletes any ADMIN-tier account', async () => {
+    expect((await admin.request('PATCH', `/api/staff-accounts/${ids.admin}/update-tier/`, { tier: 'PENDING' })).body).toEqual({ detail: 'The built-in admin is always ADMIN.' });
+    expect((await admin.request('DELETE', `/api/staff-accounts/${ids.admin}/`)).body).toEqual({ detail: 'Admin accounts cannot be deleted.' });
+    const other = await activeAccount(system, 'staff', 'second_admin');
+    const secondId = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'second_admin').id;
+    const promoted = await admin.request('PATCH', `/api/staff-accounts/${secondId}/update-tier/`, { tier: 'ADMIN' });
+    expect(promoted.status).toBe(200);
+    expect((await admin.request('DELETE', `/api/staff-accounts/${secondId}/`)).body).toEqual({ detail: 'Admin accounts cannot be deleted.' });
+    expect(other).toBeDefined();
+  });
+
+  it('soft-deletes a staff account: it cannot log in, its session ends, it leaves the lists', async () => {
+    await activeAccount(system, 'staff', 'leaving_soon');
+    const leaving = await system.client().start();
+    await login(leaving, 'leaving_soon', GOOD_PASSWORD, 'staff');
+    const id = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'leaving_soon').id;
+    const deleted = await admin.request('DELETE', `/api/staff-accounts/${id}/`);
+    expect(deleted.status).toBe(204);
+    expect((await leaving.get('/api/auth/user/')).status).toBe(401);
+    expect((await login(await system.client().start(), 'leaving_soon', GOOD_PASSWORD, 'staff')).body).toEqual({ detail: 'Invalid username or password' });
+    const list = (await admin.get(`/api/staff-accounts/${at(deleted)}`)).body.map((a: { username: string }) => a.username);
+    expect(list).not.toContain('leaving_soon');
+    expect((await admin.get(`/api/staff-accounts/${id}/`)).status).toBe(404);
+    const { rows } = await system.db.pool.query(`SELECT type FROM es_events WHERE stream_id = $1 ORDER BY position`, [`user-${id}`]);
+    expect(rows.at(-1)!.type).toBe('UserDeleted');
+  });
+});
+
+describe('the staff profile', () => {
+  it('is read by every staff member and edited only by ADMIN, with the phone and email rules', async () => {
+    const mine = await dispatch.get('/api/profiles/staff/');
+    expect(mine.body).toMatchObject({ username: 'dispatch', tier: 'DISPATCH_OPS', first_name: 'Dana', last_name: 'Reyes', phone: null });
+    expect((await vendor.get('/api/profiles/staff/')).status).toBe(404);
+    const bad = await admin.request('PATCH', '/api/profiles/staff/', { phone: '555', email: 'nope' });
+    expect(bad.body).toEqual({ phone: ['Phone format: (xxx) xxx-xxxx'], email: ['Please enter a valid email address.'] });
+    const saved = await admin.request('PATCH', '/api/profiles/staff/', { department: 'Operations', position: 'Director', phone: '2145550100', phone_ext: '' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ department: 'Operations', position: 'Director', phone: '(214) 555-0100', tier: 'ADMIN' });
+    expect((await admin.get(`/api/profiles/staff/${at(saved)}`)).body).toEqual(saved.body);
+  });
+});
+
+describe('vendors for staff', () => {
+  it('lists vendors (never staff) for every staff tier, with status', async () => {
+    for (const client of [admin, dispatch, accounting]) {
+      const { body } = await client.get('/api/vendors/');
+      expect(body.map((v: { username: string }) => v.username).sort()).toEqual(['carrier', 'newcarrier']);
+      expect(body.every((v: { is_staff: boolean }) => v.is_staff === false)).toBe(true);
+    }
+    const { body } = await dispatch.get('/api/vendors/');
+    expect(Object.fromEntries(body.map((v: { username: string; status: string }) => [v.username, v.status]))).toEqual({ carrier: 'active', newcarrier: 'pending' });
+    expect((await vendor.get('/api/vendors/')).status).toBe(403);
+  });
+
+  it('shows staff only the last 4 digits of bank numbers', async () => {
+    const detail = await accounting.get(`/api/vendors/${ids['vendor:carrier']}/`);
+    expect(detail.body.bank_account_number).toBe('****2873');
+    expect(detail.body.bank_routing_number).toBe('****0093');
+    const everything = JSON.stringify([(await admin.get('/api/vendors/')).body, detail.body]);
+    expect(everything).not.toContain('004512873');
+    expect(everything).not.toContain('114000093');
+    // The vendor itself still sees its own numbers.
+    expect((await vendor.get('/api/profiles/vendor/')).body.bank_account_number).toBe('004512873');
+  });
+
+  it('lands an admin\'s vendor edit on the chosen vendor only, by either path', async () => {
+    const carrierId = ids['vendor:carrier']!;
+    const otherId = ids['vendor:newcarrier']!;
+    const before = (await admin.get(`/api/vendors/${otherId}/`)).body;
+    const edited = await admin.request('PATCH', `/api/vendors/${carrierId}/`, { insurance_company: 'Great West Casualty', liability_amount: '$1,000,000', cargo_amount: '150000' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ insurance_company: 'Great West Casualty', liability_amount: '1000000.00', cargo_amount: '150000.00', bank_account_number: '****2873' });
+    const viaProfile = await admin.request('PATCH', '/api/profiles/vendor/', { vendor: carrierId, insurance_policy_number: 'GWC-77120' });
+    expect(viaProfile.body.insurance_policy_number).toBe('GWC-77120');
+    expect((await admin.request('PATCH', '/api/profiles/vendor/', { insurance_policy_number: 'X' })).body).toEqual({ vendor: ['Choose the vendor to edit.'] });
+    expect((await admin.request('PATCH', `/api/vendors/${carrierId}/`, { phone_1: '12' })).body).toEqual({ phone_1: ['Phone format: (xxx) xxx-xxxx'] });
+    const after = (await admin.get(`/api/vendors/${otherId}/${at(viaProfile)}`)).body;
+    expect(after).toEqual(before);
+    const { rows } = await system.db.pool.query(`SELECT DISTINCT stream_id FROM es_events WHERE type = 'VendorProfileEdited' AND metadata->>'actorUsername' = 'admin'`);
+    expect(rows).toEqual([{ stream_id: `vendor-${carrierId}` }]);
+  });
+
+  it('soft-deletes a vendor: gone from lists, and it can no longer log in', async () => {
+    const victim = await activeAccount(system, 'vendor', 'closing_carrier');
+    await login(victim, 'closing_carrier', GOOD_PASSWORD, 'vendor');
+    const list = (await admin.get('/api/vendors/')).body;
+    const id = list.find((v: { username: string }) => v.username === 'closing_carrier').id;
+    const deleted = await admin.request('DELETE', `/api/vendors/${id}/`);
+    expect(deleted.status).toBe(204);
+    expect((await victim.get('/api/auth/user/')).status).toBe(401);
+    expect((await login(await system.client().start(), 'closing_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
+    expect((await admin.get(`/api/vendors/${at(deleted)}`)).body.map((v: { id: string }) => v.id)).not.toContain(id);
+    expect((await admin.get(`/api/vendors/${id}/`)).status).toBe(404);
+    expect((await admin.get('/api/vendors/picker/')).body.map((v: { username: string }) => v.username)).not.toContain('closing_carrier');
+  });
+});
