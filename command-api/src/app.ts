@@ -17,6 +17,7 @@ import { loadDocumentRoutes } from './load-documents/routes';
 import { loadRoutes } from './loads/routes';
 import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
+import { recycleBinRoutes } from './recycle-bin/routes';
 import { staffRoutes } from './staff/routes';
 import { vendorRoutes } from './vendors/routes';
 
@@ -66,6 +67,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     loadRoutes({ store: deps.store, loads: deps.loads }),
     vendorRoutes({ store: deps.store, storage: deps.storage, sessions: deps.sessions }),
     staffRoutes({ store: deps.store, sessions: deps.sessions }),
+    recycleBinRoutes({ store: deps.store }),
     loadDocumentRoutes({ store: deps.store, storage: deps.storage, loads: deps.loads }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),
   ];

@@ -117,4 +117,31 @@ export const projectorMigrations: Migration[] = [
       );
       CREATE INDEX load_documents_load ON load_documents (load_id, document_type) WHERE deleted_at IS NULL;`,
   },
+  {
+    id: 'projector-007-audit',
+    sql: `
+      -- Who deleted a record, for the recycle bin.
+      ALTER TABLE loads ADD COLUMN deleted_by text;
+      ALTER TABLE vendor_profiles ADD COLUMN deleted_by text;
+      ALTER TABLE users ADD COLUMN deleted_by text;
+      -- One row per payment fact that changed on a load: the cross-load payments log of accounting.
+      CREATE TABLE payment_history (
+        position bigint NOT NULL,
+        seq int NOT NULL,
+        load_id uuid NOT NULL,
+        kdt_id text NOT NULL,
+        vendor_id uuid,
+        vendor_name text,
+        at timestamptz NOT NULL,
+        actor_username text,
+        actor_tier text,
+        field text NOT NULL,
+        from_value jsonb,
+        to_value jsonb,
+        payment_status text NOT NULL,
+        PRIMARY KEY (position, seq)
+      );
+      CREATE INDEX payment_history_at ON payment_history (at DESC);
+      CREATE INDEX payment_history_load ON payment_history (load_id, position);`,
+  },
 ];

@@ -10,6 +10,7 @@ import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
 import { readHealthRoutes } from './health/routes';
+import { historyRoutes } from './history/routes';
 import { loadDocumentReadRoutes } from './load-documents/routes';
 import { loadReadRoutes } from './loads/routes';
 import { pipelineProbeReadRoutes } from './pipeline-probe/routes';
@@ -41,6 +42,6 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  for (const router of [readHealthRoutes(deps), historyRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

@@ -38,11 +38,11 @@ export const accountsProjection: Projection = {
         return;
       }
       case 'UserDeleted':
-        await tx.query('UPDATE users SET deleted_at = $2 WHERE id = $1', [event.data.user_id, recorded.createdAt]);
+        await tx.query('UPDATE users SET deleted_at = $2, deleted_by = $3 WHERE id = $1', [event.data.user_id, recorded.createdAt, recorded.metadata.actorUsername ?? null]);
         changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
         return;
       case 'UserRestored':
-        await tx.query('UPDATE users SET deleted_at = NULL WHERE id = $1', [event.data.user_id]);
+        await tx.query('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
         return;
       case 'StaffProfileEdited': {

@@ -23,10 +23,12 @@ export const vendorsProjection: Projection = {
     if (event.type === 'VendorProfileCreated') vendor.createdAt = recorded.createdAt.toISOString();
     const name = vendors.vendorDisplayName(vendor);
     await tx.query(
-      `INSERT INTO vendor_profiles (id, user_id, username, created_at, updated_at, state, vendor_name, deleted_at)
-       VALUES ($1, $2, $3, $4, $4, $5, $6, $7)
-       ON CONFLICT (id) DO UPDATE SET state = $5, vendor_name = $6, updated_at = $4, deleted_at = $7`,
-      [vendor.vendorId, vendor.userId, vendor.username, recorded.createdAt, JSON.stringify(vendor), name, vendor.deleted ? recorded.createdAt : null],
+      `INSERT INTO vendor_profiles (id, user_id, username, created_at, updated_at, state, vendor_name)
+       VALUES ($1, $2, $3, $4, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET state = $5, vendor_name = $6, updated_at = $4,
+         deleted_at = CASE WHEN $7 THEN COALESCE(vendor_profiles.deleted_at, $4) ELSE NULL END,
+         deleted_by = CASE WHEN $7 THEN COALESCE(vendor_profiles.deleted_by, $8) ELSE NULL END`,
+      [vendor.vendorId, vendor.userId, vendor.username, recorded.createdAt, JSON.stringify(vendor), name, vendor.deleted === true, recorded.metadata.actorUsername ?? null],
     );
     changed({ kind: 'vendor', key: vendor.vendorId, op: vendor.deleted ? 'remove' : 'upsert' });
     const file = event.type === 'VendorDocumentUploaded' ? event.data.file : event.type === 'CarrierAgreementSigned' ? event.data.signature : null;

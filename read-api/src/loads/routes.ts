@@ -5,6 +5,11 @@ import { normalizeLoadNumber } from '@portal/domain/loads/fields';
 import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import * as loads from '@portal/domain/loads/decider';
+import type { LoadEvent } from '@portal/domain/loads/events';
+import { loadStream } from '@portal/domain/loads/fields';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { asOfFrom, eventsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,8 +21,8 @@ interface LoadRow {
 // The vendor's name as it reads now, which may be newer than the one the load recorded.
 const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor_name });
 
-export function loadReadRoutes(deps: { pool: pg.Pool }): Router {
-  const { pool } = deps;
+export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Router {
+  const { pool, store } = deps;
   const router = new Router();
 
   router.get('/api/loads/', async (ctx) => {
@@ -54,6 +59,15 @@ export function loadReadRoutes(deps: { pool: pg.Pool }): Router {
     );
     const row = rows[0];
     if (!row || (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId)) throw notFound();
+    const asOf = asOfFrom(ctx);
+    if (asOf) {
+      // Time travel: the load as its own stream says it was then.
+      const events = await eventsAsOf(store, loadStream(id), asOf);
+      const state = events.reduce((s, e) => loads.evolve(s, { type: e.type, data: e.data } as unknown as LoadEvent), loads.initialState());
+      if (state.status !== 'exists') throw notFound();
+      ctx.body = loadView(state.load);
+      return;
+    }
     ctx.body = toView(row);
   });
 

@@ -5,6 +5,10 @@ import type { Vendor } from '@portal/domain/vendors/decider';
 import { staffVendorView, vendorStatus } from '@portal/domain/vendors/staff-view';
 import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import * as vendors from '@portal/domain/vendors/decider';
+import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { asOfFrom, eventsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -63,8 +67,8 @@ function requireAdmin(actor: Actor, detail: string): void {
   if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, detail);
 }
 
-export function staffReadRoutes(deps: { pool: pg.Pool }): Router {
-  const { pool } = deps;
+export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Router {
+  const { pool, store } = deps;
   const router = new Router();
 
   router.get('/api/profiles/staff/', async (ctx) => {
@@ -125,6 +129,14 @@ export function staffReadRoutes(deps: { pool: pg.Pool }): Router {
       [id],
     );
     if (!rows[0]) throw new HttpError(404, 'Vendor not found.');
+    const asOf = asOfFrom(ctx);
+    if (asOf) {
+      const events = await eventsAsOf(store, vendorStream(id), asOf);
+      const state = events.reduce((s, e) => vendors.evolve(s, { type: e.type, data: e.data } as unknown as VendorEvent), vendors.initialState());
+      if (state.status !== 'active') throw new HttpError(404, 'Vendor not found.');
+      ctx.body = staffVendorView(state, { createdAt: events[0]!.createdAt.toISOString(), updatedAt: events.at(-1)!.createdAt.toISOString() }, new Date());
+      return;
+    }
     ctx.body = staffVendorView(rows[0].state, { createdAt: iso(rows[0].created_at), updatedAt: iso(rows[0].updated_at) }, new Date());
   });
 

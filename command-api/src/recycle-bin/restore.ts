@@ -1,0 +1,55 @@
+import * as account from '@portal/domain/accounts/decider';
+import { AccountError } from '@portal/domain/accounts/decider';
+import { userStream } from '@portal/domain/accounts/events';
+import * as loads from '@portal/domain/loads/decider';
+import { LoadError } from '@portal/domain/loads/decider';
+import { loadStream } from '@portal/domain/loads/fields';
+import * as vendors from '@portal/domain/vendors/decider';
+import { VendorError } from '@portal/domain/vendors/decider';
+import { vendorStream } from '@portal/domain/vendors/events';
+import { loadStaff } from '../accounts/aggregates';
+import { load } from '../accounts/aggregates';
+import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
+import { HttpError } from '@portal/platform/http/errors';
+import { handleCommand } from '../command-handler';
+
+export const RESTORABLE_KINDS = ['loads', 'vendors', 'staff'] as const;
+export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_DELETED = 'This record is not deleted.';
+
+/**
+ * Restores a soft-deleted record by appending its restore event; the projector rebuilds it from its stream, with its
+ * whole history. Used by the recycle bin (an ADMIN) and by `npm run projector -- restore` (an ops actor).
+ */
+export async function restoreRecord(store: EventStore, kind: RestorableKind, id: string, metadata: EventMetadata): Promise<bigint | null> {
+  if (!UUID.test(id)) throw new HttpError(404, 'Not found.');
+  try {
+    switch (kind) {
+      case 'loads':
+        return (await handleCommand(store, loadStream(id), loads, { type: 'RestoreLoad', data: {} }, metadata)).position;
+      case 'vendors': {
+        const state = await load(store, vendorStream(id), vendors);
+        if (state.status !== 'active') throw new HttpError(404, 'Not found.');
+        await handleCommand(store, vendorStream(id), vendors, { type: 'RestoreVendor', data: {} }, metadata);
+        // The vendor's account comes back with it, so it can log in again.
+        const restored = await handleCommand(store, userStream(state.userId), account, { type: 'RestoreAccount', data: {} }, metadata).catch((error) => {
+          if (error instanceof AccountError && error.code === 'not_deleted') return { position: null };
+          throw error;
+        });
+        return restored.position;
+      }
+      case 'staff': {
+        if ((await loadStaff(store, id)).status !== 'active') throw new HttpError(404, 'Not found.');
+        return (await handleCommand(store, userStream(id), account, { type: 'RestoreAccount', data: {} }, metadata)).position;
+      }
+    }
+  } catch (error) {
+    if ((error instanceof LoadError || error instanceof VendorError || error instanceof AccountError) && error.code === 'not_deleted') {
+      throw new HttpError(409, NOT_DELETED);
+    }
+    if (error instanceof LoadError || error instanceof VendorError || error instanceof AccountError) throw new HttpError(404, 'Not found.');
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+// Events as the history panels read them: "Payment status: unpaid -> partial", "Rate amount: $1,200.00 -> $1,350.00".
+// Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
+import { LOAD_DOCUMENT_SHORT_LABELS, type LoadDocumentType } from '../loads/fields';
+import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
+import { maskDigits } from '../vendors/staff-view';
+
+const MONEY_FIELDS = new Set(['rate_amount', 'amount_paid', 'liability_amount', 'cargo_amount']);
+const DATE_TIME_FIELDS = new Set(['pickup_date', 'delivery_date', 'last_payment_date', 'last_update', 'estimated_delivery_time']);
+const BANK_FIELDS = new Set(['bank_account_number', 'bank_routing_number']);
+const LABELS: Record<string, string> = {
+  mc_number: 'MC number', dot_number: 'DOT number', federal_id: 'Federal ID (EIN)', tax_id: 'Tax ID', zip_code: 'ZIP code',
+  email_1: 'Email', email_2: 'Second email', phone_1: 'Phone', phone_2: 'Second phone', phone_1_ext: 'Phone ext.', phone_2_ext: 'Second phone ext.',
+  contact_name_1: 'Contact name', contact_name_2: 'Second contact name', business_name: 'Business name (DBA)', address_2: 'Address line 2',
+  insurance_zip: 'Insurance ZIP code', phone_ext: 'Phone ext.', is_hazmat: 'Hazmat', temperature_min: 'Minimum temperature',
+  temperature_max: 'Maximum temperature', temperature_required: 'Temperature controlled', weight: 'Weight', tracking_status: 'Tracking status',
+};
+
+export const fieldLabel = (field: string) => LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export interface DescribeOptions {
+  /** Staff see bank numbers masked to the last 4 digits. */
+  maskBank?: boolean;
+}
+
+export function formatValue(field: string, value: unknown, options: DescribeOptions = {}): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (MONEY_FIELDS.has(field) && !Number.isNaN(Number(value))) return usd.format(Number(value));
+  if (DATE_TIME_FIELDS.has(field) && typeof value === 'string') {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) {
+      // Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.
+      const text = date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+      return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`;
+    }
+  }
+  if (field === 'temperature_min' || field === 'temperature_max') return `${value} °F`;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (options.maskBank && BANK_FIELDS.has(field)) return maskDigits(String(value)) ?? '(none)';
+  return String(value);
+}
+
+const change = (field: string, from: unknown, to: unknown, options: DescribeOptions) =>
+  `${fieldLabel(field)}: ${formatValue(field, from, options)} -> ${formatValue(field, to, options)}`;
+
+const changes = (map: Record<string, { from: unknown; to: unknown }>, options: DescribeOptions) =>
+  Object.entries(map).map(([field, c]) => change(field, c.from, c.to, options));
+
+const tierLabel = (tier: string) => ({ ADMIN: 'Admin', DISPATCH_OPS: 'Dispatch/Ops', ACCOUNTING: 'Accounting', PENDING: 'No Tier Assigned' })[tier] ?? tier;
+
+/** Readable lines for one event; an unknown type still reads as something. */
+export function describeEvent(type: string, data: Record<string, any>, options: DescribeOptions = {}): string[] {
+  switch (type) {
+    case 'UserSignedUp':
+      return [`Account created: ${data.username} (${data.kind === 'VENDOR' ? 'vendor' : 'staff'})`];
+    case 'UserActivated':
+      return ['Account activated'];
+    case 'UserLoggedIn':
+      return ['Logged in'];
+    case 'UserDeleted':
+      return ['Account deleted'];
+    case 'UserRestored':
+      return ['Account restored'];
+    case 'StaffProfileCreated':
+      return [`Staff profile created (tier: ${tierLabel(data.tier)})`];
+    case 'StaffTierChanged':
+      return [`Tier: ${tierLabel(data.from)} -> ${tierLabel(data.to)}`];
+    case 'StaffProfileEdited':
+      return changes(data.changes, options);
+    case 'VendorProfileCreated':
+      return ['Vendor profile created'];
+    case 'VendorProfileEdited':
+      return changes(data.changes, options);
+    case 'VendorDocumentUploaded':
+      return [`Document uploaded: ${VENDOR_DOCUMENT_LABELS[data.document_type as VendorDocumentType] ?? data.document_type} ${data.file.name}` + (data.replaced ? ` (replacing ${data.replaced.name})` : '')];
+    case 'CarrierAgreementSigned':
+      return [`Carrier agreement signed on ${data.date} (agreement version ${data.agreement_version})`];
+    case 'VendorDeleted':
+      return ['Vendor deleted'];
+    case 'VendorRestored':
+      return ['Vendor restored'];
+    case 'LoadCreated': {
+      const details = ['pickup_location', 'pickup_date', 'delivery_location', 'delivery_date', 'rate_amount']
+        .filter((field) => data[field] !== null && data[field] !== undefined)
+        .map((field) => `${fieldLabel(field)}: ${formatValue(field, data[field], options)}`);
+      return [`Load created: ${data.kdt_id}${data.vendor_name ? ` for ${data.vendor_name}` : ''}`, ...details];
+    }
+    case 'LoadStatusChanged':
+      return [`Status: ${data.from} -> ${data.to}`];
+    case 'LoadPaymentStatusChanged':
+      return [`Payment status: ${data.from} -> ${data.to}`];
+    case 'LoadPickupDateSet':
+      return [change('pickup_date', data.from, data.to, options)];
+    case 'LoadDeliveryDateSet':
+      return [change('delivery_date', data.from, data.to, options)];
+    case 'LoadSectionEdited':
+      return changes(data.changes, options);
+    case 'LoadVendorAssigned':
+      return [`Vendor: ${data.from?.name ?? '(none)'} -> ${data.to.name ?? data.to.id}`];
+    case 'LoadDocumentUploaded':
+      return [`Document uploaded: ${LOAD_DOCUMENT_SHORT_LABELS[data.document_type as LoadDocumentType] ?? data.document_type} ${data.file.name}`];
+    case 'LoadDocumentDeleted':
+      return [`Document deleted: ${LOAD_DOCUMENT_SHORT_LABELS[data.document_type as LoadDocumentType] ?? data.document_type} ${data.file_name}`];
+    case 'LoadDeleted':
+      return ['Load deleted'];
+    case 'LoadRestored':
+      return ['Load restored'];
+    default:
+      return [type.replace(/([a-z])([A-Z])/g, '$1 $2')];
+  }
+}
+
+/** The payment facts of a load event (payment audit): payment status, amount paid, last payment date, payment notes. */
+export const PAYMENT_FIELDS = ['payment_status', 'amount_paid', 'last_payment_date', 'payment_notes'] as const;
+
+export function paymentChanges(type: string, data: Record<string, any>): { field: string; from: unknown; to: unknown }[] {
+  if (type === 'LoadPaymentStatusChanged') return [{ field: 'payment_status', from: data.from, to: data.to }];
+  if (type === 'LoadSectionEdited' && data.section === 'rate') {
+    return Object.entries(data.changes as Record<string, { from: unknown; to: unknown }>)
+      .filter(([field]) => (PAYMENT_FIELDS as readonly string[]).includes(field))
+      .map(([field, c]) => ({ field, from: c.from, to: c.to }));
+  }
+  return [];
+}

@@ -1,0 +1,193 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type pg from 'pg';
+import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
+import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
+import type { Actor } from '@portal/domain/permissions';
+import { staffStream } from '@portal/domain/staff/events';
+import { userStream } from '@portal/domain/accounts/events';
+import { vendorStream } from '@portal/domain/vendors/events';
+import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
+import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { requireReader } from '../accounts/actor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_PAGE_SIZE = 200;
+
+const actorOf = (event: RecordedEvent) =>
+  event.metadata.actorUsername ? { username: event.metadata.actorUsername, type: event.metadata.actorType ?? null, tier: event.metadata.actorTier ?? null } : null;
+
+function entry(event: RecordedEvent, options: { maskBank: boolean }) {
+  return {
+    position: event.position.toString(),
+    revision: Number(event.revision),
+    at: event.createdAt.toISOString(),
+    actor: actorOf(event),
+    event_type: event.type,
+    summary: describeEvent(event.type, event.data, options),
+  };
+}
+
+function paging(ctx: Koa.Context): { page: number; pageSize: number } {
+  const page = Number(ctx.query.page ?? 1);
+  const pageSize = Number(ctx.query.page_size ?? 50);
+  if (!Number.isInteger(page) || page < 1) throw new ValidationFailed({ page: ['Enter a page number of 1 or more.'] });
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new ValidationFailed({ page_size: [`Enter a page size from 1 to ${MAX_PAGE_SIZE}.`] });
+  return { page, pageSize };
+}
+
+/** One page of a stream's history, oldest first, read from the event store. */
+async function historyPage(store: EventStore, streams: string[], ctx: Koa.Context, options: { maskBank: boolean }) {
+  const { page, pageSize } = paging(ctx);
+  const events: RecordedEvent[] = [];
+  for (const stream of streams) {
+    try {
+      events.push(...(await store.readStream(stream)));
+    } catch (error) {
+      if (!(error instanceof StreamNotFound)) throw error;
+    }
+  }
+  if (events.length === 0) throw notFound();
+  events.sort((a, b) => (a.position < b.position ? -1 : 1));
+  const start = (page - 1) * pageSize;
+  return { count: events.length, page, page_size: pageSize, results: events.slice(start, start + pageSize).map((e) => entry(e, options)) };
+}
+
+const isStaff = (actor: Actor) => actor.type === 'STAFF';
+const isAdmin = (actor: Actor) => actor.type === 'STAFF' && actor.tier === 'ADMIN';
+const canAuditPayments = (actor: Actor) => actor.type === 'STAFF' && (actor.tier === 'ADMIN' || actor.tier === 'ACCOUNTING');
+
+/** A load this actor may audit: a vendor its own live loads; staff live loads; ADMIN deleted ones too (recycle bin). */
+async function auditableLoad(pool: pg.Pool, actor: Actor, id: string | undefined): Promise<string> {
+  if (!id || !UUID.test(id)) throw notFound();
+  const { rows } = await pool.query<{ vendor_id: string | null; deleted_at: Date | null }>('SELECT vendor_id, deleted_at FROM loads WHERE id = $1', [id]);
+  const row = rows[0];
+  if (!row || (row.deleted_at && !isAdmin(actor))) throw notFound();
+  if (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId) throw notFound();
+  return id;
+}
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  // Quote everything; neutralise spreadsheet formulas.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Router {
+  const { pool, store } = deps;
+  const router = new Router();
+
+  router.get('/api/loads/:id/history/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    const id = await auditableLoad(pool, actor, ctx.params.id);
+    ctx.body = await historyPage(store, [loadStream(id)], ctx, { maskBank: true });
+  });
+
+  router.get('/api/vendors/:id/history/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!isStaff(actor)) throw new HttpError(403, 'You do not have permission to view vendor information.');
+    const id = ctx.params.id;
+    if (!id || !UUID.test(id)) throw notFound();
+    ctx.body = await historyPage(store, [vendorStream(id)], ctx, { maskBank: true });
+  });
+
+  router.get('/api/staff-accounts/:id/history/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to view staff details.');
+    const id = ctx.params.id;
+    if (!id || !UUID.test(id)) throw notFound();
+    const { rows } = await pool.query(`SELECT 1 FROM users WHERE id = $1 AND kind = 'STAFF'`, [id]);
+    if (!rows[0]) throw notFound();
+    ctx.body = await historyPage(store, [userStream(id), staffStream(id)], ctx, { maskBank: true });
+  });
+
+  router.get('/api/loads/:id/payment-history/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
+    const id = await auditableLoad(pool, actor, ctx.params.id);
+    const events = await store.readStream(loadStream(id));
+    ctx.body = events.flatMap((event) =>
+      paymentChanges(event.type, event.data).map((change) => ({
+        position: event.position.toString(),
+        at: event.createdAt.toISOString(),
+        actor: actorOf(event),
+        field: change.field,
+        label: fieldLabel(change.field),
+        from: change.from ?? null,
+        to: change.to ?? null,
+        summary: `${fieldLabel(change.field)}: ${formatValue(change.field, change.from)} -> ${formatValue(change.field, change.to)}`,
+      })),
+    );
+  });
+
+  router.get('/api/payments/log/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
+    const errors: Record<string, string[]> = {};
+    const day = (name: string) => {
+      const raw = ctx.query[name];
+      if (raw === undefined || raw === '') return null;
+      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) {
+        errors[name] = ['Enter a valid date (yyyy-mm-dd).'];
+        return null;
+      }
+      return raw;
+    };
+    const from = day('from');
+    const to = day('to');
+    const vendor = ctx.query.vendor;
+    if (vendor !== undefined && vendor !== '' && (typeof vendor !== 'string' || !UUID.test(vendor))) errors.vendor = ['Select a valid vendor.'];
+    const status = ctx.query.status;
+    if (status !== undefined && status !== '' && !PAYMENT_STATUSES.includes(status as never)) errors.status = [`Select a valid payment status: ${PAYMENT_STATUSES.join(', ')}.`];
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    const { rows } = await pool.query(
+      `SELECT position, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
+       FROM payment_history
+       WHERE ($1::date IS NULL OR at >= $1::date) AND ($2::date IS NULL OR at < $2::date + 1)
+         AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
+       ORDER BY position DESC, seq LIMIT 5000`,
+      [from, to, vendor || null, status || null],
+    );
+    const entries = rows.map((row) => ({
+      position: String(row.position),
+      at: (row.at as Date).toISOString(),
+      load_id: row.load_id,
+      kdt_id: row.kdt_id,
+      vendor_id: row.vendor_id,
+      vendor_name: row.vendor_name,
+      actor: row.actor_username ? { username: row.actor_username, tier: row.actor_tier } : null,
+      field: row.field,
+      label: fieldLabel(row.field),
+      from: row.from_value,
+      to: row.to_value,
+      summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value)} -> ${formatValue(row.field, row.to_value)}`,
+      payment_status: row.payment_status,
+    }));
+    if (ctx.query.format === 'csv') {
+      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after'];
+      const lines = entries.map((e) => [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status].map(csvCell).join(','));
+      ctx.set('Content-Type', 'text/csv; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="payments-log${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv"`);
+      ctx.body = [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
+      return;
+    }
+    ctx.body = entries;
+  });
+
+  router.get('/api/recycle-bin/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to view the recycle bin.');
+    const iso = (value: Date) => value.toISOString();
+    const [loads, vendors, staff] = await Promise.all([
+      pool.query('SELECT id, kdt_id, vendor_name, deleted_at, deleted_by FROM loads WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC'),
+      pool.query('SELECT id, vendor_name AS name, username, deleted_at, deleted_by FROM vendor_profiles WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC'),
+      pool.query(`SELECT id, username, trim(first_name || ' ' || last_name) AS name, deleted_at, deleted_by FROM users
+                  WHERE kind = 'STAFF' AND deleted_at IS NOT NULL ORDER BY deleted_at DESC`),
+    ]);
+    const shape = (rows: Record<string, any>[]) => rows.map((row) => ({ ...row, deleted_at: iso(row.deleted_at) }));
+    ctx.body = { loads: shape(loads.rows), vendors: shape(vendors.rows), staff: shape(staff.rows) };
+  });
+
+  return router;
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+
+const DEMO = 'Demo-Pass-2026';
+let system: TestSystem;
+let admin: PortalClient;
+let accounting: PortalClient;
+let dispatch: PortalClient;
+let vendor: PortalClient;
+let otherVendor: PortalClient;
+let vendorId: string;
+
+const at = (answer: { headers: Headers }) => `min_position=${answer.headers.get('x-event-position') ?? 0}`;
+
+async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
+  const client = await system.client().start();
+  expect((await login(client, username, password, portal)).status, username).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
+  accounting = await signIn('accounting', 'staff');
+  dispatch = await signIn('dispatch', 'staff');
+  vendor = await signIn('carrier', 'vendor');
+  vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
+  otherVendor = await activeAccount(system, 'vendor', 'audit_rival');
+  await login(otherVendor, 'audit_rival', GOOD_PASSWORD, 'vendor');
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('history on every record', () => {
+  it('tells a load\'s story in readable lines, with who did what, paged', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'hist-1', rate_amount: 1200 });
+    const id = created.body.id;
+    await accounting.request('PATCH', `/api/loads/${id}/`, { rate_amount: 1350, payment_status: 'partial' });
+    await vendor.upload(`/api/loads/${id}/documents/`, { document_type: 'bill_of_lading' }, { file: { name: 'bol.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') } });
+    const history = await vendor.get(`/api/loads/${id}/history/`);
+    expect(history.status).toBe(200);
+    expect(history.body.count).toBe(4);
+    const lines = history.body.results.flatMap((e: { summary: string[] }) => e.summary);
+    expect(lines).toContain('Payment status: unpaid -> partial');
+    expect(lines).toContain('Rate amount: $1,200.00 -> $1,350.00');
+    expect(lines).toContain('Document uploaded: BOL bol.pdf');
+    const payment = history.body.results.find((e: { event_type: string }) => e.event_type === 'LoadPaymentStatusChanged');
+    expect(payment.actor).toEqual({ username: 'accounting', type: 'STAFF', tier: 'ACCOUNTING' });
+    const page2 = await vendor.get(`/api/loads/${id}/history/?page=2&page_size=3`);
+    expect(page2.body).toMatchObject({ count: 4, page: 2, page_size: 3 });
+    expect(page2.body.results).toHaveLength(1);
+    expect((await vendor.get(`/api/loads/${id}/history/?page=0`)).status).toBe(400);
+    expect((await otherVendor.get(`/api/loads/${id}/history/`)).status).toBe(404);
+    expect((await dispatch.get(`/api/loads/${id}/history/`)).status).toBe(200);
+  });
+
+  it('tells a vendor\'s and a staff member\'s story, never showing secrets or full bank numbers', async () => {
+    const vendorHistory = await dispatch.get(`/api/vendors/${vendorId}/history/?page_size=200`);
+    const text = JSON.stringify(vendorHistory.body);
+    expect(text).toContain('Legal name: (none) -> Lone Star Carriers LLC');
+    expect(text).toContain('Bank account number: (none) -> ****2873');
+    expect(text).not.toContain('004512873');
+    expect((await vendor.get(`/api/vendors/${vendorId}/history/`)).status).toBe(403);
+    const staffId = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'dispatch').id;
+    const staffHistory = await admin.get(`/api/staff-accounts/${staffId}/history/`);
+    const staffText = JSON.stringify(staffHistory.body);
+    expect(staffText).toContain('Tier: No Tier Assigned -> Dispatch/Ops');
+    expect(staffText).toContain('Account activated');
+    expect(staffText).not.toMatch(/scrypt|password_hash|activation_secret/);
+    expect((await dispatch.get(`/api/staff-accounts/${staffId}/history/`)).status).toBe(403);
+  });
+});
+
+describe('the payment audit', () => {
+  it('shows a load\'s payment history and a filterable, exportable payments log to ACCOUNTING and ADMIN only', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'pay-audit-1', rate_amount: 2000 });
+    const id = created.body.id;
+    await accounting.request('PATCH', `/api/loads/${id}/`, { payment_status: 'partial', amount_paid: 1000, last_payment_date: '2026-11-20', payment_notes: 'ACH 1 of 2' });
+    const last = await admin.request('PATCH', `/api/loads/${id}/`, { payment_status: 'paid', amount_paid: 2000 });
+    const history = await accounting.get(`/api/loads/${id}/payment-history/`);
+    const summaries = history.body.map((h: { summary: string }) => h.summary);
+    // Two edits, in order; the facts within one edit in any order.
+    expect(summaries.slice(0, 4).sort()).toEqual([
+      'Amount paid: (none) -> $1,000.00',
+      'Last payment date: (none) -> Nov 20, 2026, 12:00 AM UTC',
+      'Payment notes: (none) -> ACH 1 of 2',
+      'Payment status: unpaid -> partial',
+    ]);
+    expect(summaries.slice(4).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: partial -> paid']);
+    expect(history.body[5].actor).toMatchObject({ username: 'admin', tier: 'ADMIN' });
+    for (const refused of [dispatch, vendor]) {
+      expect((await refused.get(`/api/loads/${id}/payment-history/`)).status).toBe(403);
+      expect((await refused.get('/api/payments/log/')).status).toBe(403);
+    }
+    const log = await accounting.get(`/api/payments/log/?vendor=${vendorId}&status=paid&${at(last)}`);
+    const mine = log.body.filter((e: { kdt_id: string }) => e.kdt_id === 'kdt_pay-audit-1');
+    expect(mine.map((e: { summary: string }) => e.summary).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: partial -> paid']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await accounting.get(`/api/payments/log/?from=2000-01-01&to=2000-01-02`)).body).toEqual([]);
+    expect((await accounting.get(`/api/payments/log/?from=${today}&to=${today}`)).body.length).toBeGreaterThanOrEqual(6);
+    expect((await accounting.get('/api/payments/log/?from=yesterday')).body).toEqual({ from: ['Enter a valid date (yyyy-mm-dd).'] });
+    const csv = await accounting.download(`/api/payments/log/?format=csv&vendor=${vendorId}`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('attachment; filename="payments-log');
+    const rows = csv.content.toString().trim().split('\r\n');
+    expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after"');
+    expect(rows.some((row) => row.includes('"kdt_pay-audit-1"') && row.includes('"$2,000.00"'))).toBe(true);
+  });
+});
+
+describe('time travel', () => {
+  it('shows a load and a vendor as they were at a chosen change, from their streams', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'travel-1', rate_amount: 900 });
+    const id = created.body.id;
+    const first = created.headers.get('x-event-position');
+    await vendor.request('PATCH', `/api/loads/${id}/`, { status: 'picked_up', rate_amount: 950 });
+    const now = await vendor.get(`/api/loads/${id}/?min_position=${first}`);
+    const then = await vendor.get(`/api/loads/${id}/?as_of_position=${first}`);
+    expect(then.body).toMatchObject({ status: 'open', rate_amount: 900, pickup_date: null });
+    expect(now.status).toBe(200);
+    const byTime = await vendor.get(`/api/loads/${id}/?as_of=${encodeURIComponent(new Date().toISOString())}`);
+    expect(byTime.body).toMatchObject({ status: 'picked_up', rate_amount: 950 });
+    expect((await vendor.get(`/api/loads/${id}/?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
+    expect((await vendor.get(`/api/loads/${id}/?as_of_position=abc`)).status).toBe(400);
+    const vendorEvents = (await admin.get(`/api/vendors/${vendorId}/history/?page_size=200`)).body.results;
+    const createdAt = vendorEvents[0].position;
+    const early = await admin.get(`/api/vendors/${vendorId}/?as_of_position=${createdAt}`);
+    expect(early.body).toMatchObject({ legal_name: null, status: 'pending', bank_account_number: null });
+  });
+});
+
+describe('the recycle bin', () => {
+  it('lists deleted records with who deleted them, to ADMIN only', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'bin-1' });
+    const deleted = await vendor.request('DELETE', `/api/loads/${created.body.id}/`);
+    const bin = await admin.get(`/api/recycle-bin/?${at(deleted)}`);
+    expect(bin.body.loads.find((l: { id: string }) => l.id === created.body.id)).toMatchObject({ kdt_id: 'kdt_bin-1', deleted_by: 'carrier' });
+    for (const refused of [dispatch, accounting, vendor]) expect((await refused.get('/api/recycle-bin/')).status).toBe(403);
+    expect((await dispatch.post(`/api/recycle-bin/loads/${created.body.id}/restore/`)).status).toBe(403);
+  });
+
+  it('restores a load with its whole history, and refuses to restore what is not deleted', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'bin-2', rate_amount: 777 });
+    const id = created.body.id;
+    await vendor.request('DELETE', `/api/loads/${id}/`);
+    const restored = await admin.post(`/api/recycle-bin/loads/${id}/restore/`);
+    expect(restored.status).toBe(200);
+    const back = await vendor.get(`/api/loads/${id}/?${at(restored)}`);
+    expect(back.body).toMatchObject({ kdt_id: 'kdt_bin-2', rate_amount: 777 });
+    expect((await vendor.get('/api/loads/')).body.map((l: { id: string }) => l.id)).toContain(id);
+    const lines = (await vendor.get(`/api/loads/${id}/history/`)).body.results.flatMap((e: { summary: string[] }) => e.summary);
+    expect(lines.slice(-2)).toEqual(['Load deleted', 'Load restored']);
+    expect((await admin.get(`/api/recycle-bin/?${at(restored)}`)).body.loads.map((l: { id: string }) => l.id)).not.toContain(id);
+    expect((await admin.post(`/api/recycle-bin/loads/${id}/restore/`)).body).toEqual({ detail: 'This record is not deleted.' });
+    expect((await admin.post(`/api/recycle-bin/loads/00000000-0000-4000-8000-000000000000/restore/`)).status).toBe(404);
+    expect((await admin.post(`/api/recycle-bin/planets/${id}/restore/`)).status).toBe(404);
+  });
+
+  it('restores a deleted staff member, who can log in again', async () => {
+    await activeAccount(system, 'staff', 'comeback_kid');
+    const id = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'comeback_kid').id;
+    const deleted = await admin.request('DELETE', `/api/staff-accounts/${id}/`);
+    expect((await login(await system.client().start(), 'comeback_kid', GOOD_PASSWORD, 'staff')).status).toBe(400);
+    expect((await admin.get(`/api/recycle-bin/?${at(deleted)}`)).body.staff.find((s: { id: string }) => s.id === id)).toMatchObject({ username: 'comeback_kid', deleted_by: 'admin' });
+    const restored = await admin.post(`/api/recycle-bin/staff/${id}/restore/`);
+    expect(restored.status).toBe(200);
+    expect((await login(await system.client().start(), 'comeback_kid', GOOD_PASSWORD, 'staff')).status).toBe(200);
+    expect((await admin.get(`/api/staff-accounts/?${at(restored)}`)).body.map((a: { id: string }) => a.id)).toContain(id);
+  });
+
+  it('restores a deleted vendor with its account, which can log in again', async () => {
+    const returning = await activeAccount(system, 'vendor', 'returning_carrier');
+    await login(returning, 'returning_carrier', GOOD_PASSWORD, 'vendor');
+    const id = (await returning.get('/api/auth/user/')).body.vendor_profile.id;
+    await admin.request('DELETE', `/api/vendors/${id}/`);
+    expect((await login(await system.client().start(), 'returning_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
+    const restored = await admin.post(`/api/recycle-bin/vendors/${id}/restore/`);
+    expect(restored.status).toBe(200);
+    expect((await login(await system.client().start(), 'returning_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(200);
+    expect((await admin.get(`/api/vendors/?${at(restored)}`)).body.map((v: { id: string }) => v.id)).toContain(id);
+  });
+});
