@@ -1,4 +1,7 @@
-// Ops commands of the projector: `npm run projector -- status`.
+// Ops commands: `npm run projector -- <command>`. They work beside a running `npm start` (they use the embedded
+// PostgreSQL it runs) or on their own (they start it, work, and stop it).
+import os from 'node:os';
+import { restoreRecord, RESTORABLE_KINDS, type RestorableKind } from '@portal/command-api/recycle-bin/restore';
 import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
@@ -7,36 +10,74 @@ import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
+import { rebuild, verify, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
 import { projectorMigrations } from './schema';
 
 const usage = `usage: npm run projector -- <command>
 
 commands:
-  status    print the projector's checkpoint, the event store's head position and the lag in events`;
+  status                  the projector's checkpoint, the event store's head position and the lag in events
+  rebuild [--fresh]       replay every event into fresh read-model tables while the live ones keep serving, then
+                          switch over in one step; interrupted, it resumes (--fresh starts over)
+  verify                  rebuild into a scratch schema and compare it row by row with the live read models
+  restore <kind> <id>     restore a deleted record (kind: ${RESTORABLE_KINDS.join(', ')}) as the ops actor`;
+
+const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
+
+function printProgress(progress: Progress): void {
+  const percent = progress.head > 0n ? Number((progress.position * 1000n) / progress.head) / 10 : 100;
+  const eta = progress.etaSeconds === null ? '?' : `${progress.etaSeconds}s`;
+  process.stdout.write(`  ${show(progress.position)} / ${show(progress.head)} (${percent.toFixed(1)}%), ${progress.eventsPerSecond} events/s, ETA ${eta}\n`);
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
-  if (command !== 'status') {
+  const [command, ...args] = argv;
+  if (!command || !['status', 'rebuild', 'verify', 'restore'].includes(command)) {
     process.stderr.write(`${usage}\n`);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+  if (command === 'restore' && (args.length !== 2 || !RESTORABLE_KINDS.includes(args[0] as RestorableKind))) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
   }
   const config = loadConfig();
   const logger = createLogger({ level: 'warn', base: { service: 'projector-cli' } });
   const database = await openDatabase(config, logger, { allowRunning: true });
-  const pool = createPool(database.url, { max: 2, applicationName: 'projector-cli' });
+  const pool = createPool(database.url, { max: 4, applicationName: 'projector-cli' });
   try {
     await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
     const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
     try {
-      const status = await projectorStatus(store, pool);
-      const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
-      process.stdout.write(
-        `event store:  ${store.kind}\n` +
-          `checkpoint:   ${show(status.checkpoint)}\n` +
-          `head:         ${show(status.head)}\n` +
-          `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
-      );
+      if (command === 'status') {
+        const status = await projectorStatus(store, pool);
+        process.stdout.write(
+          `event store:  ${store.kind}\ncheckpoint:   ${show(status.checkpoint)}\nhead:         ${show(status.head)}\n` +
+            `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
+        );
+      } else if (command === 'rebuild') {
+        process.stdout.write('Rebuilding the read models...\n');
+        const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress: printProgress });
+        process.stdout.write(`Switched to the rebuilt read models at position ${show(position)}.\n`);
+      } else if (command === 'verify') {
+        process.stdout.write('Replaying every event into a scratch schema to compare...\n');
+        const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress: printProgress });
+        if (differences.length === 0) {
+          process.stdout.write('The read models equal a replay from the first event.\n');
+        } else {
+          for (const difference of differences) {
+            process.stdout.write(`\n${difference.table}: ${difference.onlyLive.length} row(s) only in the live table, ${difference.onlyRebuilt.length} only in the replay\n`);
+            for (const row of difference.onlyLive) process.stdout.write(`  live:   ${JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
+            for (const row of difference.onlyRebuilt) process.stdout.write(`  replay: ${JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
+          }
+          return 1;
+        }
+      } else {
+        const [kind, id] = args as [RestorableKind, string];
+        const actor = `ops:${os.userInfo().username}`;
+        const position = await restoreRecord(store, kind, id, { actorType: 'OPS', actorUsername: actor });
+        process.stdout.write(`Restored ${kind} ${id} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
+      }
     } finally {
       await store.close();
     }
@@ -49,8 +90,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: Error) => {
-    process.stderr.write(`projector: ${error.message}\n`);
+  (error: Error & { detail?: string }) => {
+    process.stderr.write(`projector: ${error.detail ?? error.message}\n`);
     process.exit(1);
   },
 );

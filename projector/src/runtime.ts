@@ -4,6 +4,8 @@ import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 
 export const READ_MODEL_CHANNEL = 'read_model_changes';
+/** Held by every live batch; a rebuild's switch-over holds it to pause the live projector for a moment. */
+export const PROJECTOR_BATCH_LOCK = 4_200_002;
 export const CHECKPOINT_NAME = 'read-models';
 
 /** A read-model key that a batch changed; the read API pushes these rows to Socket.IO rooms. */
@@ -34,6 +36,14 @@ export interface ProjectorOptions {
   maxBatchSize?: number;
   /** Called after each committed batch (tests, metrics). */
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
+  /** Advisory lock taken by each batch; null for a rebuild projector writing into its own schema. */
+  batchLock?: number | null;
+  /** NOTIFY the read API after each batch (not for a rebuild into a scratch schema). */
+  notify?: boolean;
+  /** Apply nothing past this position, then stop following (replays up to a chosen point). */
+  stopAfter?: bigint;
+  /** Called once when stopAfter has been reached. */
+  onStopped?: () => void;
 }
 
 // NOTIFY payloads are limited to 8000 bytes; past that the read API is told to re-read broadly (changes: null).
@@ -105,17 +115,25 @@ export class Projector {
     const iterator = subscription[Symbol.asyncIterator]();
     this.logger.info('projector following $all', { after: checkpoint });
     try {
+      const stopAfter = this.options.stopAfter;
+      const beyond = (event: RecordedEvent) => stopAfter !== undefined && event.position > stopAfter;
       let pending = iterator.next();
       while (!this.stopping) {
         const first = await pending;
         if (first.done) return;
+        if (beyond(first.value)) return this.reachedEnd();
         const batch = [first.value];
+        let reachedEnd = false;
         pending = iterator.next();
         // Take whatever the subscription already holds, without waiting for more.
         while (batch.length < this.maxBatchSize) {
           const next = await Promise.race([pending, new Promise<typeof NEXT_TICK>((resolve) => setImmediate(() => resolve(NEXT_TICK)))]);
           if (next === NEXT_TICK) break;
           if (next.done) break;
+          if (beyond(next.value)) {
+            reachedEnd = true;
+            break;
+          }
           batch.push(next.value);
           pending = iterator.next();
         }
@@ -123,10 +141,16 @@ export class Projector {
         await this.applyBatch(batch);
         this.lastError = undefined;
         this.failures = 0;
+        if (reachedEnd || (stopAfter !== undefined && batch[batch.length - 1]!.position >= stopAfter)) return this.reachedEnd();
       }
     } finally {
       await subscription.unsubscribe().catch(() => {});
     }
+  }
+
+  private reachedEnd(): void {
+    this.stopping = true;
+    this.options.onStopped?.();
   }
 
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
@@ -134,6 +158,8 @@ export class Projector {
     const client = await this.options.pool.connect();
     try {
       await client.query('BEGIN');
+      const lock = this.options.batchLock === undefined ? PROJECTOR_BATCH_LOCK : this.options.batchLock;
+      if (lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
       const context: ProjectionContext = {
         tx: client,
         changed: (change) => {
@@ -164,7 +190,7 @@ export class Projector {
       const list = [...changes.values()];
       let payload = JSON.stringify({ position: last.toString(), changes: list });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
-      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
+      if (this.options.notify !== false) await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
       await client.query('COMMIT');
       this.options.onBatchCommitted?.({ first: batch[0]!.position, last, size: batch.length });
     } catch (error) {

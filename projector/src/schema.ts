@@ -1,5 +1,16 @@
 import type { Migration } from '@portal/platform/db/migrate';
 
+/** Every read-model table: a rebuild builds all of them in a scratch schema and swaps them in together. */
+export const READ_MODEL_TABLES = [
+  'projector_checkpoints', 'pipeline_probes', 'users', 'staff_profiles', 'vendor_profiles', 'vendor_files', 'loads', 'load_documents', 'payment_history',
+] as const;
+
+/** Columns that record when a row was projected, not what happened: ignored when comparing a rebuild. */
+export const PROJECTION_TIME_COLUMNS: Partial<Record<(typeof READ_MODEL_TABLES)[number], string[]>> = {
+  projector_checkpoints: ['updated_at'],
+  pipeline_probes: ['projected_at'],
+};
+
 /** Read-model tables are written by the projector only. */
 export const projectorMigrations: Migration[] = [
   {

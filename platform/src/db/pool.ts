@@ -6,12 +6,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value))
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPool(connectionString: string, options: { max?: number; applicationName?: string; searchPath?: string } = {}): pg.Pool {
+  if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/.test(options.searchPath)) throw new Error('invalid search path');
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'freight-portal',
     idleTimeoutMillis: 30_000,
+    // Unqualified names resolve here first: how a rebuild writes into its own schema with the same SQL.
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

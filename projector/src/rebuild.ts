@@ -1,0 +1,166 @@
+import type pg from 'pg';
+import { createPool } from '@portal/platform/db/pool';
+import type { EventStore } from '@portal/platform/event-store/port';
+import type { Logger } from '@portal/platform/logger';
+import { silentLogger } from '@portal/platform/logger';
+import { projections } from './projections';
+import { PROJECTOR_BATCH_LOCK, Projector, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
+import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from './schema';
+
+export const REBUILD_SCHEMA = 'rm_rebuild';
+export const VERIFY_SCHEMA = 'rm_verify';
+
+export interface Progress {
+  position: bigint;
+  head: bigint;
+  applied: number;
+  eventsPerSecond: number;
+  etaSeconds: number | null;
+}
+
+/** Creates the read-model tables in `schema` (unless they are there: a build can be interrupted and resumed). */
+async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string, fresh: boolean): Promise<void> {
+  if (fresh) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  const { rows } = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  if (rows[0]) return;
+  await pool.query(`CREATE SCHEMA ${schema}`);
+  // The migrations' SQL is unqualified, so with the scratch schema first in the search path it builds there.
+  const scratch = createPool(databaseUrl, { max: 1, searchPath: `${schema},public` });
+  try {
+    const client = await scratch.connect();
+    try {
+      await client.query('BEGIN');
+      for (const migration of projectorMigrations) await client.query(migration.sql);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      throw error;
+    } finally {
+      client.release();
+    }
+  } finally {
+    await scratch.end();
+  }
+}
+
+/** Replays $all into the tables of `schema` until it has reached `until` (default: the head when called). */
+async function replayInto(options: {
+  store: EventStore;
+  databaseUrl: string;
+  schema: string;
+  until?: bigint;
+  logger: Logger;
+  onProgress?: (progress: Progress) => void;
+}): Promise<bigint> {
+  const pool = createPool(options.databaseUrl, { max: 4, searchPath: `${options.schema},public`, applicationName: 'projector-rebuild' });
+  try {
+    const head = options.until ?? (await options.store.headPosition());
+    if ((await readCheckpoint(pool)) >= head) return head;
+    const started = Date.now();
+    const startPosition = await readCheckpoint(pool);
+    let applied = 0;
+    let lastReport = 0;
+    await new Promise<void>((resolve) => {
+      const projector = new Projector({
+        store: options.store,
+        pool,
+        projections,
+        logger: options.logger,
+        batchLock: null,
+        notify: false,
+        maxBatchSize: 1000,
+        stopAfter: head,
+        onStopped: resolve,
+        onBatchCommitted: ({ last, size }) => {
+          applied += size;
+          const seconds = (Date.now() - started) / 1000;
+          const rate = seconds > 0 ? applied / seconds : 0;
+          if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
+            lastReport = Date.now();
+            const remaining = Number(head - last);
+            options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds: rate > 0 ? Math.max(0, Math.round(remaining / rate)) : null });
+          }
+        },
+      });
+      projector.start();
+    });
+    if (startPosition > head) throw new Error('replay target is behind the schema');
+    return head;
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * `rebuild`: replays every event into fresh tables in a scratch schema while the live ones keep serving, then, with
+ * the live projector paused on its batch lock, catches up and swaps all tables in one transaction. Interrupted, it
+ * resumes from the scratch schema's own checkpoint.
+ */
+export async function rebuild(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; fresh?: boolean; onProgress?: (p: Progress) => void }): Promise<{ position: bigint }> {
+  const logger = options.logger ?? silentLogger;
+  await prepareSchema(options.pool, options.databaseUrl, REBUILD_SCHEMA, options.fresh ?? false);
+  await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress });
+  const lock = await options.pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
+    // The live projector is paused: bring the new tables to the very end, then swap them in at once.
+    const position = await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress });
+    await lock.query('BEGIN');
+    for (const table of READ_MODEL_TABLES) {
+      await lock.query(`DROP TABLE IF EXISTS public.${table} CASCADE`);
+      await lock.query(`ALTER TABLE ${REBUILD_SCHEMA}.${table} SET SCHEMA public`);
+    }
+    await lock.query(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
+    // Every open board re-reads: the rows under it were all replaced.
+    await lock.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: position.toString(), changes: null })]);
+    await lock.query('COMMIT');
+    return { position };
+  } catch (error) {
+    await lock.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]).catch(() => {});
+    lock.release();
+  }
+}
+
+export interface Difference {
+  table: string;
+  onlyLive: Record<string, unknown>[];
+  onlyRebuilt: Record<string, unknown>[];
+}
+
+/**
+ * `verify`: rebuilds from scratch into a scratch schema and compares every table row by row with the live read
+ * models at the same position (the live projector paused), ignoring only the columns that record projection time.
+ */
+export async function verify(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; onProgress?: (p: Progress) => void }): Promise<Difference[]> {
+  const logger = options.logger ?? silentLogger;
+  await prepareSchema(options.pool, options.databaseUrl, VERIFY_SCHEMA, true);
+  const lock = await options.pool.connect();
+  try {
+    // Replay up to where the live projector is, pause it there, and compare at exactly that position.
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, onProgress: options.onProgress });
+    await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
+    const live = await readCheckpoint(options.pool);
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger });
+    const differences: Difference[] = [];
+    for (const table of READ_MODEL_TABLES) {
+      const { rows: columns } = await lock.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+        [table],
+      );
+      const ignored = new Set(PROJECTION_TIME_COLUMNS[table] ?? []);
+      const list = columns.map((c) => `"${c.column_name}"`).filter((c) => !ignored.has(c.slice(1, -1))).join(', ');
+      const onlyLive = (await lock.query(`SELECT ${list} FROM public.${table} EXCEPT ALL SELECT ${list} FROM ${VERIFY_SCHEMA}.${table} LIMIT 20`)).rows;
+      const onlyRebuilt = (await lock.query(`SELECT ${list} FROM ${VERIFY_SCHEMA}.${table} EXCEPT ALL SELECT ${list} FROM public.${table} LIMIT 20`)).rows;
+      if (onlyLive.length > 0 || onlyRebuilt.length > 0) differences.push({ table, onlyLive, onlyRebuilt });
+    }
+    return differences;
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]).catch(() => {});
+    lock.release();
+    await options.pool.query(`DROP SCHEMA IF EXISTS ${VERIFY_SCHEMA} CASCADE`).catch(() => {});
+  }
+}

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { login } from '../accounts/support';
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'cli.ts');
+let system: TestSystem;
+let vendor: PortalClient;
+
+async function projector(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: system.db.url } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: 'Demo-Pass-2026' } });
+  vendor = await system.client().start();
+  await login(vendor, 'carrier', 'Demo-Pass-2026', 'vendor');
+});
+afterAll(async () => { await system?.stop(); });
+
+describe('npm run projector -- <command>', () => {
+  it('status prints the checkpoint, the head and the lag', async () => {
+    const { code, stdout } = await projector('status');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/event store: +postgres/);
+    expect(stdout).toMatch(/checkpoint: +\d+/);
+    expect(stdout).toMatch(/head: +\d+/);
+    expect(stdout).toMatch(/lag: +\d+ event\(s\)/);
+  }, 60_000);
+
+  it('verify finds the live read models equal to a replay', async () => {
+    const { code, stdout } = await projector('verify');
+    expect(code).toBe(0);
+    expect(stdout).toContain('The read models equal a replay from the first event.');
+  }, 120_000);
+
+  it('restore brings back a deleted load as the ops actor; restoring it again is refused', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'ops-restore-1' });
+    await vendor.request('DELETE', `/api/loads/${created.body.id}/`);
+    const { code, stdout } = await projector('restore', 'loads', created.body.id);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Restored loads .* as ops:/);
+    const { rows } = await system.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'LoadRestored'`, [`load-${created.body.id}`]);
+    expect(rows[0].metadata.actorType).toBe('OPS');
+    const { rows: position } = await system.db.pool.query(`SELECT max(position) AS p FROM es_events`);
+    expect((await vendor.get(`/api/loads/${created.body.id}/?min_position=${position[0].p}`)).status).toBe(200);
+    const again = await projector('restore', 'loads', created.body.id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This record is not deleted.');
+  }, 120_000);
+
+  it('answers bad usage with the usage text and exit code 2', async () => {
+    const { code, stderr } = await projector('restore', 'planets', 'x');
+    expect(code).toBe(2);
+    expect(stderr).toContain('usage: npm run projector -- <command>');
+  }, 60_000);
+});
