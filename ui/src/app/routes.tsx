@@ -8,6 +8,11 @@ import { VendorSignupPage } from '../features/auth/components/vendor-signup-page
 import { LoadDetailPage } from '../features/loads/components/load-detail-page';
 import { LoadsPage } from '../features/loads/components/loads-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { StaffAccountsPage } from '../features/staff-admin/components/staff-accounts-page';
+import { StaffMemberPage } from '../features/staff-admin/components/staff-member-page';
+import { StaffProfilePage } from '../features/staff-admin/components/staff-profile-page';
+import { VendorDetailPage } from '../features/staff-admin/components/vendor-detail-page';
+import { VendorsPage } from '../features/staff-admin/components/vendors-page';
 import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
 import { VendorProfilePage } from '../features/vendor-profile/components/vendor-profile-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
@@ -101,12 +106,12 @@ export const routes: RouteObject[] = [
         element: <RequireAccess access="staff" />,
         children: [
           { path: '/staff/dashboard', element: <StaffDashboardPage /> },
-          { path: '/staff/profile', element: <ScreenPlaceholder title="Staff Profile" /> },
+          { path: '/staff/profile', element: <StaffProfilePage /> },
           { path: '/staff/loads', element: <ScreenPlaceholder title="Staff Loads" /> },
           { path: '/staff/load/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
           { path: '/staff/loads/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
-          { path: '/staff/vendors', element: <ScreenPlaceholder title="Vendors" /> },
-          { path: '/staff/vendors/:vendorId', element: <ScreenPlaceholder title="Vendor Details" /> },
+          { path: '/staff/vendors', element: <VendorsPage /> },
+          { path: '/staff/vendors/:vendorId', element: <VendorDetailPage /> },
         ],
       },
 
@@ -114,8 +119,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAccess access="staff-admin" />,
         children: [
-          { path: '/staff/accounts', element: <ScreenPlaceholder title="Staff Accounts" /> },
-          { path: '/staff/:id', element: <ScreenPlaceholder title="Staff Member" /> },
+          { path: '/staff/accounts', element: <StaffAccountsPage /> },
+          { path: '/staff/:id', element: <StaffMemberPage /> },
         ],
       },
 

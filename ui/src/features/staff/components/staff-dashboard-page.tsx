@@ -1,19 +1,48 @@
+import { Link } from 'react-router';
 import { useSession } from '../../../lib/auth/current-user';
 import { useLogout } from '../../../lib/auth/logout';
 import { staffTierLabel } from '../../../lib/staff-tier';
 
+interface Shortcut {
+  to: string;
+  label: string;
+  description: string;
+}
+
+function shortcuts(isAdmin: boolean): Shortcut[] {
+  return [
+    { to: '/staff/loads', label: 'Loads', description: 'Loads across all vendors' },
+    { to: '/staff/vendors', label: 'Vendors', description: 'Carriers and their documents' },
+    { to: '/staff/profile', label: 'Profile', description: 'Your staff profile' },
+    ...(isAdmin ? [{ to: '/staff/accounts', label: 'Staff Accounts', description: 'Staff members and their tiers' }] : []),
+  ];
+}
+
+/** /staff/dashboard: who is signed in, with which tier, where to go next, and Logout. */
 export function StaffDashboardPage() {
   const { user } = useSession();
   const logout = useLogout();
   if (!user) return null;
+  const tier = user.staff_profile?.tier;
 
   return (
     <section className="page">
       <div className="card dashboard-card">
         <h1>Welcome, {user.username}</h1>
         <p className="dashboard-tier">
-          Tier: <span className="tier-badge">{staffTierLabel(user.staff_profile?.tier)}</span>
+          Tier: <span className="tier-badge">{staffTierLabel(tier)}</span>
         </p>
+        {(!tier || tier === 'PENDING') && (
+          <p className="muted">No tier has been assigned to your account yet. An administrator can assign one.</p>
+        )}
+        <ul className="dashboard-links">
+          {shortcuts(tier === 'ADMIN').map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link to={shortcut.to}>{shortcut.label}</Link>
+              <span className="muted"> — {shortcut.description}</span>
+            </li>
+          ))}
+        </ul>
         <button type="button" className="button button-secondary" onClick={() => void logout()}>
           Logout
         </button>

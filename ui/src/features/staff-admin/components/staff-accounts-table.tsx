@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
+import { StatusBadge } from '../../../components/status-badge';
+import type { StaffAccount } from '../api/staff-accounts';
+import { activeLabel, effectiveTier, fillerRowCount, listName, sortStaffAccounts } from '../utils/staff-account-list';
+import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
+import { SortArrow } from './sort-arrow';
+import { TierBadge } from './tier-badge';
+
+// Sorting state and arrows come from the table; the order itself from sortStaffAccounts, which the tests pin down.
+const features = tableFeatures({ rowSortingFeature });
+const column = createColumnHelper<typeof features, StaffAccount>();
+
+const columns = column.columns([
+  column.accessor((account) => listName(account), { id: 'name', header: 'Name' }),
+  column.accessor('username', {
+    header: 'Username',
+    cell: ({ row }) => (
+      // The whole row opens the account; the link is the keyboard's way there.
+      <Link className="sa-row-link" to={`/staff/${row.original.id}`} onClick={(event) => event.stopPropagation()}>
+        {row.original.username}
+      </Link>
+    ),
+  }),
+  column.accessor('email', { header: 'Email' }),
+  column.accessor((account) => activeLabel(account.is_active), {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => <StatusBadge tone={row.original.is_active ? 'success' : 'neutral'}>{activeLabel(row.original.is_active)}</StatusBadge>,
+  }),
+  column.accessor((account) => effectiveTier(account), {
+    id: 'tier',
+    header: 'Tier',
+    cell: ({ row }) => <TierBadge tier={effectiveTier(row.original)} />,
+  }),
+]);
+
+interface StaffAccountsTableProps {
+  /** Already searched. */
+  accounts: StaffAccount[];
+  searching: boolean;
+}
+
+export function StaffAccountsTable({ accounts, searching }: StaffAccountsTableProps) {
+  const navigate = useNavigate();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const rows = useMemo(() => sortStaffAccounts(accounts, sorting), [accounts, sorting]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (account) => account.id,
+    manualSorting: true,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+  const fillers = fillerRowCount(rows.length);
+
+  return (
+    <div className="sa-table-scroll">
+      <table className="sa-table sa-staff-table" aria-label={STAFF_ACCOUNT_MESSAGES.title}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    <button type="button" className="sa-sort-button" onClick={header.column.getToggleSortingHandler()}>
+                      <table.FlexRender header={header} />
+                      <SortArrow sorted={sorted} />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td className="sa-empty" colSpan={columns.length}>
+                {searching ? STAFF_ACCOUNT_MESSAGES.listNoMatch : STAFF_ACCOUNT_MESSAGES.listEmpty}
+              </td>
+            </tr>
+          )}
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="sa-row" onClick={() => void navigate(`/staff/${row.original.id}`)}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id} className={`cell-${cell.column.id}`}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+          {Array.from({ length: fillers }, (_, index) => (
+            <tr key={`filler-${index}`} className="sa-filler-row" aria-hidden="true">
+              <td colSpan={columns.length} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

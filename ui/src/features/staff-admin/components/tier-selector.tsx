@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { STAFF_TIERS, type StaffTier } from '@portal/domain/staff/events';
+import { staffTierLabel } from '../../../lib/staff-tier';
+import { serverDetail } from '../utils/server-detail';
+import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
+import { TierBadge } from './tier-badge';
+
+interface TierSelectorProps {
+  tier: StaffTier;
+  /** Rejects when the server refuses; the selector then shows why. */
+  onChange(tier: StaffTier): Promise<unknown>;
+  updating: boolean;
+}
+
+/** The tier badge as a control: a dropdown of the four tiers with a check mark on the current one. */
+export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  // A click elsewhere or Escape closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function choose(next: StaffTier) {
+    setOpen(false);
+    // The current tier: nothing to change, no call (staff-side.md section 4).
+    if (next === tier) return;
+    setError(null);
+    try {
+      await onChange(next);
+    } catch (failure) {
+      setError(serverDetail(failure) ?? STAFF_ACCOUNT_MESSAGES.tierFailedSelector);
+    }
+  }
+
+  return (
+    <div className="sa-tier-selector" ref={root}>
+      <button
+        type="button"
+        className="sa-tier-button"
+        title={STAFF_ACCOUNT_MESSAGES.changeTier}
+        aria-label={`Tier: ${staffTierLabel(tier)}. ${STAFF_ACCOUNT_MESSAGES.changeTier}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={updating}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {updating ? <span className="sa-tier">{STAFF_ACCOUNT_MESSAGES.updating}</span> : <TierBadge tier={tier} />}
+        <span className="sa-tier-caret" aria-hidden="true">
+          ▼
+        </span>
+      </button>
+      {tier === 'PENDING' && !updating && <span className="sa-tier-hint">{STAFF_ACCOUNT_MESSAGES.assignTier}</span>}
+      {open && (
+        <ul className="sa-tier-menu" id={menuId} role="menu" aria-label="Staff tier">
+          {STAFF_TIERS.map((option) => (
+            <li key={option} role="none">
+              <button
+                type="button"
+                role="menuitemradio"
+                aria-checked={option === tier}
+                className="sa-tier-option"
+                onClick={() => void choose(option)}
+              >
+                <TierBadge tier={option} />
+                <span className="sa-tier-check" aria-hidden="true">
+                  {option === tier ? '✓' : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="sa-inline-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge';
+import { useSession } from '../../../lib/auth/current-user';
+import { useVendor, type VendorDetail } from '../api/vendors';
+import { isStatus } from '../utils/server-detail';
+import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
+import { FIELD_TABS, VENDOR_TABS, type VendorTabId } from '../utils/vendor-detail';
+import { vendorStatusLabel, vendorStatusTone } from '../utils/vendor-list';
+import { AccessDenied } from './access-denied';
+import { DeleteVendorButton } from './delete-vendor-button';
+import { ErrorBox } from './error-box';
+import { VendorDocumentsTab } from './vendor-documents-tab';
+import { VendorFieldTab } from './vendor-field-tab';
+import '../staff-admin.css';
+
+function BackLink() {
+  return (
+    <Link to="/staff/vendors" className="button button-secondary sa-back">
+      ← Back to Vendors
+    </Link>
+  );
+}
+
+/** /staff/vendors/{vendorId} (any staff tier): the vendor's profile by tab; admins edit and delete. */
+export function VendorDetailPage() {
+  const { vendorId = '' } = useParams();
+  const vendor = useVendor(vendorId);
+
+  if (isStatus(vendor.error, 403)) return <AccessDenied message={VENDOR_MESSAGES.noPermission} />;
+  if (vendor.isPending) {
+    return (
+      <p className="page-status" role="status">
+        Loading vendor details...
+      </p>
+    );
+  }
+  if (vendor.isError || !vendor.data) {
+    const notFound = !vendor.isError || isStatus(vendor.error, 404);
+    return (
+      <section className="sa-page">
+        <BackLink />
+        <ErrorBox title={VENDOR_MESSAGES.detailErrorTitle} message={notFound ? VENDOR_MESSAGES.detailNotFound : VENDOR_MESSAGES.detailFailed} />
+      </section>
+    );
+  }
+  return <VendorDetailView vendor={vendor.data} />;
+}
+
+const vendorName = (vendor: VendorDetail) => vendor.business_name || vendor.legal_name || vendor.username;
+
+function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
+  const { user } = useSession();
+  const isAdmin = user?.staff_profile?.tier === 'ADMIN';
+  const [active, setActive] = useState<VendorTabId>('business');
+  const fieldTab = FIELD_TABS.find((tab) => tab.id === active);
+
+  return (
+    <section className="sa-page">
+      <BackLink />
+      <header className="sa-page-header">
+        <div>
+          <h1>{vendorName(vendor)}</h1>
+          <div className="sa-vendor-meta">
+            <StatusBadge tone={vendorStatusTone(vendor.status)}>{vendorStatusLabel(vendor.status)}</StatusBadge>
+            <span>@{vendor.username}</span>
+            {vendor.legal_name && vendor.legal_name !== vendorName(vendor) && <span>{vendor.legal_name}</span>}
+            {vendor.mc_number && <span>MC {vendor.mc_number}</span>}
+            {vendor.dot_number && <span>DOT {vendor.dot_number}</span>}
+          </div>
+        </div>
+        {isAdmin && <DeleteVendorButton vendorId={vendor.id} vendorName={vendorName(vendor)} />}
+      </header>
+
+      <div className="sa-tabs" role="tablist" aria-label="Vendor information">
+        {VENDOR_TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`sa-tab-${tab.id}`}
+            aria-selected={tab.id === active}
+            aria-controls="sa-tab-panel"
+            className="sa-tab"
+            onClick={() => setActive(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div className="card sa-tab-panel" role="tabpanel" id="sa-tab-panel" aria-labelledby={`sa-tab-${active}`}>
+        {fieldTab ? <VendorFieldTab key={fieldTab.id} vendor={vendor} tab={fieldTab} canEdit={isAdmin} /> : <VendorDocumentsTab vendor={vendor} />}
+      </div>
+    </section>
+  );
+}

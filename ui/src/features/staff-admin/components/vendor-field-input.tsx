@@ -1,0 +1,78 @@
+import type { VendorField } from '@portal/domain/vendors/profile-fields';
+import { maskedDisplay, STATE_OPTIONS, VENDOR_FIELDS } from '../utils/vendor-detail';
+
+interface VendorFieldInputProps {
+  name: VendorField;
+  idPrefix: string;
+  value: string;
+  /** What the server holds now: for a masked bank number, the masked form shown as the placeholder. */
+  stored: string | null;
+  error?: string;
+  disabled?: boolean;
+  onChange(name: VendorField, value: string): void;
+}
+
+const INPUT_TYPES = { text: 'text', email: 'email', tel: 'tel', url: 'text', date: 'date' } as const;
+
+export function VendorFieldInput({ name, idPrefix, value, stored, error, disabled, onChange }: VendorFieldInputProps) {
+  const { label, kind } = VENDOR_FIELDS[name];
+  const id = `${idPrefix}-${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const common = {
+    id,
+    name,
+    value,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [kind === 'masked' ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined,
+  };
+
+  let control;
+  if (kind === 'state') {
+    control = (
+      <select {...common} onChange={(event) => onChange(name, event.target.value)}>
+        <option value="">Select a state</option>
+        {STATE_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (kind === 'currency') {
+    control = (
+      <input {...common} type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" onChange={(event) => onChange(name, event.target.value)} />
+    );
+  } else if (kind === 'masked') {
+    control = (
+      <input
+        {...common}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={stored ? maskedDisplay(stored) : ''}
+        onChange={(event) => onChange(name, event.target.value)}
+      />
+    );
+  } else {
+    control = <input {...common} type={INPUT_TYPES[kind]} autoComplete="off" onChange={(event) => onChange(name, event.target.value)} />;
+  }
+
+  return (
+    <div className={`form-field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {kind === 'masked' && (
+        <p id={hintId} className="field-hint">
+          Leave blank to keep the number on file.
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { VendorField } from '@portal/domain/vendors/profile-fields';
+import { fieldErrorsOf } from '../../../lib/error-messages';
+import { useToast } from '../../../lib/toast-context';
+import { useUpdateVendor, type VendorDetail } from '../api/vendors';
+import { serverDetail } from '../utils/server-detail';
+import { NO_EDIT_PERMISSION, VENDOR_MESSAGES } from '../utils/staff-admin-messages';
+import {
+  changeVendorField,
+  displayValue,
+  type EditErrors,
+  type EditValues,
+  editValuesOf,
+  type FieldTab,
+  NOT_PROVIDED,
+  patchErrors,
+  VENDOR_FIELDS,
+  vendorPatch,
+} from '../utils/vendor-detail';
+import { VendorFieldInput } from './vendor-field-input';
+
+interface VendorFieldTabProps {
+  vendor: VendorDetail;
+  tab: FieldTab;
+  canEdit: boolean;
+}
+
+/** One tab of the vendor detail: its fields as text, and for admins an edit form that sends only what changed. */
+export function VendorFieldTab({ vendor, tab, canEdit }: VendorFieldTabProps) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div>
+      <div className="sa-tab-header">
+        <h2>{tab.label} Information</h2>
+        {canEdit ? (
+          !editing && (
+            <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+              Edit {tab.label}
+            </button>
+          )
+        ) : (
+          <span className="field-hint">{NO_EDIT_PERMISSION}</span>
+        )}
+      </div>
+      {editing ? <VendorTabForm vendor={vendor} tab={tab} onDone={() => setEditing(false)} /> : <VendorTabValues vendor={vendor} tab={tab} />}
+    </div>
+  );
+}
+
+const storedOf = (vendor: VendorDetail, name: VendorField): string | null => {
+  const value = (vendor as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+};
+
+function VendorTabValues({ vendor, tab }: { vendor: VendorDetail; tab: FieldTab }) {
+  return (
+    <dl className="sa-field-grid">
+      {tab.fields.map((name) => {
+        const { label, kind } = VENDOR_FIELDS[name];
+        const raw = storedOf(vendor, name);
+        const text = displayValue(name, raw);
+        let value: ReactNode = text;
+        if (text === NOT_PROVIDED) value = <span className="sa-not-provided">{text}</span>;
+        else if (kind === 'email') value = <a href={`mailto:${text}`}>{text}</a>;
+        else if (kind === 'url') value = <a href={/^https?:\/\//i.test(text) ? text : `https://${text}`} target="_blank" rel="noopener noreferrer">{text}</a>;
+        else if (kind === 'masked') value = <span className="sa-mono">{text}</span>;
+        return (
+          <div key={name}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: FieldTab; onDone(): void }) {
+  const idPrefix = useId();
+  const update = useUpdateVendor(vendor.id);
+  const toast = useToast();
+  const [values, setValues] = useState<EditValues>(() => editValuesOf(vendor, tab));
+  const [errors, setErrors] = useState<EditErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const sectionName = tab.label.toLowerCase();
+
+  function change(name: VendorField, raw: string) {
+    const next = changeVendorField(values, errors, name, raw);
+    setValues(next.values);
+    setErrors(next.errors);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const invalid = patchErrors(vendor, tab, values);
+    if (Object.keys(invalid).length > 0) {
+      setErrors(invalid);
+      setBanner(VENDOR_MESSAGES.validationBlocked);
+      return;
+    }
+    const patch = vendorPatch(vendor, tab, values);
+    if (Object.keys(patch).length === 0) {
+      toast.info(VENDOR_MESSAGES.noChanges);
+      onDone();
+      return;
+    }
+    setBanner(null);
+    try {
+      await update.mutateAsync(patch);
+      toast.success(VENDOR_MESSAGES.saved(tab.label));
+      onDone();
+    } catch (error) {
+      const refused = Object.fromEntries(
+        Object.entries(fieldErrorsOf(error))
+          .filter(([name]) => (tab.fields as readonly string[]).includes(name))
+          .map(([name, messages]) => [name, messages.join(' ')]),
+      ) as EditErrors;
+      setErrors(refused);
+      const detail = serverDetail(error);
+      setBanner(detail ? `${VENDOR_MESSAGES.saveFailed(sectionName)} ${detail}` : VENDOR_MESSAGES.saveFailed(sectionName));
+    }
+  }
+
+  const busy = update.isPending;
+  return (
+    <form className="sa-edit-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${tab.label} information`}>
+      {banner && (
+        <div className="form-error" role="alert">
+          {banner}
+        </div>
+      )}
+      <div className="sa-edit-grid">
+        {tab.fields.map((name) => (
+          <VendorFieldInput
+            key={name}
+            name={name}
+            idPrefix={idPrefix}
+            value={values[name] ?? ''}
+            stored={storedOf(vendor, name)}
+            error={errors[name]}
+            disabled={busy}
+            onChange={change}
+          />
+        ))}
+      </div>
+      <div className="sa-edit-actions">
+        <button type="button" className="button button-secondary" disabled={busy} onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
+import { StatusBadge } from '../../../components/status-badge';
+import type { VendorListEntry } from '../api/vendors';
+import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
+import { sortVendors, vendorStatusLabel, vendorStatusTone } from '../utils/vendor-list';
+import { SortArrow } from './sort-arrow';
+
+const features = tableFeatures({ rowSortingFeature });
+const column = createColumnHelper<typeof features, VendorListEntry>();
+
+const orDash = (value: string | null) => (value && value.trim() !== '' ? value : '—');
+
+const columns = column.columns([
+  column.accessor('username', {
+    header: 'Username',
+    cell: ({ row }) => (
+      <Link className="sa-row-link" to={`/staff/vendors/${row.original.id}`} onClick={(event) => event.stopPropagation()}>
+        {row.original.username}
+      </Link>
+    ),
+  }),
+  column.accessor('legal_name', {
+    header: 'Legal Name',
+    cell: ({ row }) => (
+      <>
+        {orDash(row.original.legal_name)}
+        {row.original.business_name && row.original.business_name !== row.original.legal_name && (
+          <span className="sa-secondary-line">DBA {row.original.business_name}</span>
+        )}
+      </>
+    ),
+  }),
+  column.accessor('contact_name', {
+    header: 'Contact',
+    cell: ({ row }) => (
+      <>
+        {orDash(row.original.contact_name)}
+        {row.original.contact_email && <span className="sa-secondary-line">{row.original.contact_email}</span>}
+      </>
+    ),
+  }),
+  column.accessor('mc_number', { header: 'MC Number', cell: ({ row }) => <span className="sa-mono">{orDash(row.original.mc_number)}</span> }),
+  column.accessor('dot_number', { header: 'DOT Number', cell: ({ row }) => <span className="sa-mono">{orDash(row.original.dot_number)}</span> }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: ({ row }) => <StatusBadge tone={vendorStatusTone(row.original.status)}>{vendorStatusLabel(row.original.status)}</StatusBadge>,
+  }),
+]);
+
+interface VendorsTableProps {
+  /** Already searched. */
+  vendors: VendorListEntry[];
+  searching: boolean;
+}
+
+export function VendorsTable({ vendors, searching }: VendorsTableProps) {
+  const navigate = useNavigate();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const rows = useMemo(() => sortVendors(vendors, sorting), [vendors, sorting]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (vendor) => vendor.id,
+    manualSorting: true,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+
+  return (
+    <div className="sa-table-scroll">
+      <table className="sa-table sa-vendor-table" aria-label="Vendors">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                    <button type="button" className="sa-sort-button" onClick={header.column.getToggleSortingHandler()}>
+                      <table.FlexRender header={header} />
+                      <SortArrow sorted={sorted} />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td className="sa-empty" colSpan={columns.length}>
+                {searching ? VENDOR_MESSAGES.listNoMatch : VENDOR_MESSAGES.listEmpty}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="sa-row" onClick={() => void navigate(`/staff/vendors/${row.original.id}`)}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className={`cell-${cell.column.id}`}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
