@@ -1,7 +1,7 @@
 // The command API as its own service (compose mode): every non-GET /api request.
 import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
-import { openDatabase } from '@portal/platform/db/database';
+import { openDatabase, waitForDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
@@ -13,6 +13,7 @@ import { assembleCommandSide } from './assemble';
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'command-api' } });
 const database = await openDatabase(config, logger);
+await waitForDatabase(database.url, logger);
 const pool = createPool(database.url, { applicationName: 'command-api' });
 await migrate(pool, [...eventStoreMigrations, ...authMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });

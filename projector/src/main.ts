@@ -1,12 +1,13 @@
-// The projector as its own service (compose mode).
+// The projector as its own service (compose mode). Several may run: one is active, the others stand by.
 import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
-import { openDatabase } from '@portal/platform/db/database';
+import { openDatabase, waitForDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
+import { runAsLeader } from './leader';
 import { projections } from './projections';
 import { Projector } from './runtime';
 import { projectorMigrations } from './schema';
@@ -14,18 +15,33 @@ import { projectorMigrations } from './schema';
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'projector' } });
 const database = await openDatabase(config, logger);
+await waitForDatabase(database.url, logger);
 const pool = createPool(database.url, { applicationName: 'projector' });
 await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const projector = new Projector({ store, pool, projections, logger });
-projector.start();
+const stop = new AbortController();
+
+const leading = runAsLeader({
+  connectionString: database.url,
+  logger,
+  signal: stop.signal,
+  lead: () => {
+    process.stdout.write('projector: active\n');
+    projector.start();
+  },
+  stepDown: () => projector.stop(),
+});
+process.stdout.write('projector: standing by\n');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    stop.abort();
     await projector.stop();
+    await leading;
     await store.close();
     await pool.end();
     await database.stop();

@@ -42,3 +42,23 @@ export async function openDatabase(config: Config, logger: Logger, options: { al
   const url = await embedded.ensureDatabase(EMBEDDED_DATABASE);
   return { url, source: 'embedded', stop: () => embedded.stop() };
 }
+
+/** Services start in any order: wait (with backoff) until the database answers before going on. */
+export async function waitForDatabase(url: string, logger: Logger, timeoutMs = 120_000): Promise<void> {
+  const pg = (await import('pg')).default;
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`The database does not answer: ${(error as Error).message}`);
+      if (attempt === 0) logger.warn('waiting for the database', { error });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import pg from 'pg';
+import type { Logger } from '@portal/platform/logger';
+
+export const PROJECTOR_LEADER_LOCK = 4_200_003;
+
+/**
+ * One active projector: the leader holds a session-level advisory lock on a connection of its own. Others wait on it;
+ * when the leader dies its connection closes, the lock is released, and the next in line takes over. If the leader's
+ * own lock connection is lost it steps down and queues again (the batch lock and the guarded checkpoint keep a brief
+ * overlap harmless).
+ */
+export async function runAsLeader(options: {
+  connectionString: string;
+  logger: Logger;
+  lead: () => Promise<void> | void;
+  stepDown: () => Promise<void>;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const { logger } = options;
+  while (!options.signal?.aborted) {
+    const client = new pg.Client({ connectionString: options.connectionString, application_name: 'projector-leader' });
+    let lost: () => void = () => {};
+    const connectionLost = new Promise<void>((resolve) => (lost = resolve));
+    client.on('error', () => lost());
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      logger.info('projector standing by for the leader lock');
+      await client.query('SELECT pg_advisory_lock($1)', [PROJECTOR_LEADER_LOCK]);
+      logger.info('projector is the active leader');
+      await options.lead();
+      const aborted = new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve(), { once: true }));
+      await Promise.race([connectionLost, aborted]);
+      await options.stepDown();
+      if (!options.signal?.aborted) logger.warn('projector lost its leader lock connection; standing by again');
+    } catch (error) {
+      if (options.signal?.aborted) break;
+      logger.warn('projector cannot reach the database for the leader lock; retrying', { error });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}

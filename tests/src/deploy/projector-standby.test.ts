@@ -1,0 +1,67 @@
+// Two projector services on one database: one is active, the other stands by and takes over when the first dies.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { readCheckpoint } from '@portal/projector/runtime';
+import { allMigrations } from '../../../scripts/system';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+const MAIN = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'main.ts');
+let db: TestDatabase;
+let store: EventStore;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase(allMigrations);
+  store = createPostgresEventStore({ pool: db.pool, connectionString: db.url });
+});
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await store.close();
+  await db.drop();
+});
+
+function startProjector(): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const probe = () => store.appendToStream(`probe-${randomUUID()}`, [{ type: 'PipelineProbed', data: { probe_id: randomUUID(), requested_at: new Date().toISOString() } }]);
+
+it('keeps exactly one projector active and fails over to the standby', async () => {
+  const first = startProjector();
+  await until(() => first.output().includes('projector: active'));
+  const second = startProjector();
+  await until(() => second.output().includes('projector: standing by'));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(second.output()).not.toContain('projector: active');
+
+  const { position } = await probe();
+  await until(async () => (await readCheckpoint(db.pool)) >= position);
+
+  const exited = new Promise((resolve) => first.child.once('exit', resolve));
+  first.child.kill('SIGKILL');
+  await exited;
+  await until(() => second.output().includes('projector: active'));
+  const after = await probe();
+  await until(async () => (await readCheckpoint(db.pool)) >= after.position);
+  expect(await readCheckpoint(db.pool)).toBe(await store.headPosition());
+}, 120_000);
