@@ -8,7 +8,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
 import { HttpError } from '@portal/platform/http/errors';
-import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
+import { errorHandler, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
@@ -39,6 +39,7 @@ export interface CommandApiDeps {
 export function createCommandApi(deps: CommandApiDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   app.use(requestLogger({ logger: deps.logger, service: 'command-api' }));
+  app.use(securityHeaders());
   app.use(errorHandler({ logger: deps.logger }));
   // Before the body is even read: a request without the CSRF token changes nothing.
   app.use(csrfProtection());

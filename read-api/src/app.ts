@@ -5,7 +5,7 @@ import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { HttpError } from '@portal/platform/http/errors';
-import { errorHandler, requestLogger } from '@portal/platform/http/middleware';
+import { errorHandler, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
@@ -34,6 +34,7 @@ export interface ReadApiDeps {
 export function createReadApi(deps: ReadApiDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
+  app.use(securityHeaders());
   app.use(errorHandler({ logger: deps.logger }));
   app.use(async function readOnly(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);

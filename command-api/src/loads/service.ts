@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
 import { LoadError, type LoadState } from '@portal/domain/loads/decider';
-import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type LoadDocumentType, type SectionField } from '@portal/domain/loads/fields';
+import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type LoadDocumentType } from '@portal/domain/loads/fields';
 import type { FileRef } from '@portal/domain/vendors/events';
+import { own } from '@portal/domain/own';
 import type { CreateLoadBody, UpdateLoadBody } from '@portal/domain/loads/schemas';
 import { loadView, type LoadView } from '@portal/domain/loads/view';
 import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } from '@portal/domain/permissions';
@@ -32,7 +33,7 @@ export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
   if (patch.payment_status !== undefined) needed.add('change_payment_status');
   if (patch.vendor !== undefined) needed.add('assign_vendor');
   for (const field of Object.keys(patch)) {
-    const section = SECTION_OF[field as SectionField];
+    const section = own(SECTION_OF, field);
     if (section) needed.add(`edit_section:${section}`);
   }
   return [...needed];

@@ -75,8 +75,8 @@ export function staffRoutes(deps: { store: EventStore; sessions: SessionStore })
     if (actor.type !== 'STAFF') throw new HttpError(404, 'Not found.');
     requireAdmin(actor, 'You do not have permission to edit this profile.');
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const values: Partial<Record<StaffProfileField, string>> = {};
-    const errors: Record<string, string[]> = {};
+    const values: Partial<Record<StaffProfileField, string>> = Object.create(null);
+    const errors: Record<string, string[]> = Object.create(null);
     let tier: StaffTier | undefined;
     for (const [field, raw] of Object.entries(body)) {
       if (raw === null || raw === undefined || raw === '') continue;

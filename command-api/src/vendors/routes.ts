@@ -54,9 +54,10 @@ function checkCoverage(raw: string): { value: string; error: string | null } {
 /** Reads the body (JSON or multipart fields) into profile values and agreement fields, refusing anything else. */
 function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-  const values: Partial<Record<VendorField, string>> = {};
-  const errors: Record<string, string[]> = {};
-  const agreement: Record<string, string> = {};
+  // Prototype-free: a field named __proto__ or constructor is just a name here.
+  const values: Partial<Record<VendorField, string>> = Object.create(null);
+  const errors: Record<string, string[]> = Object.create(null);
+  const agreement: Record<string, string> = Object.create(null);
   for (const [field, raw] of Object.entries(body)) {
     if (options.staff && field === 'vendor') continue;
     if (options.staff && COVERAGE.has(field)) {
@@ -70,7 +71,7 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
       if (typeof raw === 'string' || typeof raw === 'boolean') agreement[field] = String(raw);
       continue;
     }
-    if (!(field in PROFILE_SECTION_OF)) {
+    if (!Object.hasOwn(PROFILE_SECTION_OF, field)) {
       errors[field] = ['This field cannot be changed.'];
       continue;
     }

@@ -1,3 +1,4 @@
+import { own } from '../own';
 import type { FileRef } from '../vendors/events';
 import type { LoadCreated, LoadEvent } from './events';
 import {
@@ -153,7 +154,7 @@ function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const bySection = new Map<LoadSection, Record<string, { from: FieldValue; to: FieldValue }>>();
   const merged = { ...load.values };
   for (const [field, value] of Object.entries(patch)) {
-    const section = SECTION_OF[field as SectionField];
+    const section = own(SECTION_OF, field);
     if (!section || value === undefined) continue;
     const before = load.values[field as SectionField];
     if (same(value as FieldValue, before)) continue;

@@ -1,4 +1,5 @@
 import { emptyProfileValues, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
+import { own } from '../own';
 import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
 export interface Vendor {
@@ -77,7 +78,7 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       const vendor = active(state);
       const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
       for (const [field, value] of Object.entries(command.data.values)) {
-        const section = VENDOR_FIELD_SECTION[field as VendorField];
+        const section = own(VENDOR_FIELD_SECTION, field);
         // Empty values are not applied: a blank field in a save never erases what is stored.
         if (!section || value === undefined || value === null || value === '') continue;
         const before = vendor.values[field as ProfileField] ?? null;

@@ -1,5 +1,6 @@
 // Every validation rule of vendor-side.md section 5, written once: the command API validates with it (400 field
 // errors), the profile page validates and auto-formats with it on every change.
+import { own } from '../own';
 import { US_STATES, type ProfileField } from './profile-fields';
 
 const digits = (value: string) => value.replace(/\D/g, '');
@@ -80,7 +81,8 @@ export const PROFILE_RULES: Record<ProfileField, Rule> = {
 
 /** The value as stored (auto-formatted) and its error, if any. Empty values are not checked: requiredness is separate. */
 export function checkProfileField(field: ProfileField, raw: string): { value: string; error: string | null } {
-  const rule = PROFILE_RULES[field];
+  const rule = own(PROFILE_RULES, field);
+  if (!rule) return { value: raw, error: 'This field cannot be changed.' };
   const value = rule.normalize ? rule.normalize(raw) : raw;
   if (value === '') return { value, error: null };
   if (rule.maxLength !== undefined && value.length > rule.maxLength) return { value, error: `Ensure this field has no more than ${rule.maxLength} characters.` };
@@ -91,7 +93,7 @@ export function checkProfileField(field: ProfileField, raw: string): { value: st
 export function profileErrors(values: Partial<Record<ProfileField, string | null>>): Partial<Record<ProfileField, string>> {
   const errors: Partial<Record<ProfileField, string>> = {};
   for (const [field, value] of Object.entries(values)) {
-    if (value === null || value === undefined || !(field in PROFILE_RULES)) continue;
+    if (value === null || value === undefined || !Object.hasOwn(PROFILE_RULES, field)) continue;
     const { error } = checkProfileField(field as ProfileField, value);
     if (error) errors[field as ProfileField] = error;
   }

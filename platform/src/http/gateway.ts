@@ -17,6 +17,25 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The UI's Content-Security-Policy: scripts only from this origin (the Vite build has no inline script), inline style
+ * attributes allowed (theme colours, grid cell positions), same-origin frames for PDF previews, sockets to this origin,
+ * never framed by another site.
+ */
+export const UI_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Does the request belong to the API (exactly /api or under /api/)? */
 const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
@@ -65,6 +84,10 @@ function serveUi(root: string, pathname: string, req: http.IncomingMessage, res:
     // Hashed assets never change; index.html must always be fresh.
     'Cache-Control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': UI_CONTENT_SECURITY_POLICY,
+    'Referrer-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
   });
   if (req.method === 'HEAD') return void res.end();
   fs.createReadStream(file).pipe(res);

@@ -31,7 +31,8 @@ export function fileRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Route
     ctx.set('Content-Type', file.content_type);
     ctx.set('Content-Length', String(file.size));
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    // Inert even when opened directly; framable only by the portal itself (previews).
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'");
     ctx.set('Cache-Control', 'private, max-age=3600');
     ctx.set('Content-Disposition', contentDisposition(INLINE.has(file.content_type) ? 'inline' : 'attachment', file.name));
     ctx.body = storage.open(sha256);

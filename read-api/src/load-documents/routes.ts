@@ -29,7 +29,7 @@ function serveStored(ctx: Koa.Context, storage: FileStorage, document: LoadDocum
   ctx.set('Content-Type', document.file.content_type);
   ctx.set('Content-Length', String(document.file.size));
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'");
   ctx.set('Cache-Control', 'private, max-age=3600');
   ctx.set('Content-Disposition', contentDisposition(INLINE.has(document.file.content_type) ? 'inline' : 'attachment', document.file.name));
   ctx.body = storage.open(document.file.sha256);
