@@ -1,5 +1,8 @@
 import { Link, NavLink } from 'react-router';
 import { ThemeToggle } from '../components/theme-toggle';
+import { canViewPayments } from '../features/payments/utils/payments-access';
+import { LiveIndicator } from '../features/realtime/components/live-indicator';
+import { useLiveConnection } from '../features/realtime/hooks/use-live-connection';
 import { useSession } from '../lib/auth/current-user';
 import { useLogout } from '../lib/auth/logout';
 
@@ -27,6 +30,7 @@ function staffLinks(isAdmin: boolean): NavItem[] {
     { to: '/staff/vendors', label: 'Vendors' },
     { to: '/staff/profile', label: 'Profile' },
     ...(isAdmin ? [{ to: '/staff/accounts', label: 'Staff Accounts' }] : []),
+    ...(isAdmin ? [{ to: '/staff/recycle-bin', label: 'Recycle Bin' }] : []),
     { to: '/settings', label: 'Settings' },
   ];
 }
@@ -34,11 +38,18 @@ function staffLinks(isAdmin: boolean): NavItem[] {
 export function NavBar() {
   const { user, userType } = useSession();
   const logout = useLogout();
+  // The nav bar is on every page: it holds the live connection open for as long as someone is signed in.
+  const signedIn = userType === 'VENDOR' || userType === 'STAFF';
+  const live = useLiveConnection(signedIn && user ? user.id : null);
 
   let links: NavItem[] = [];
   if (userType === 'GUEST') links = GUEST_LINKS;
   else if (userType === 'VENDOR') links = VENDOR_LINKS;
   else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier === 'ADMIN');
+  // The payments log (ACCOUNTING and ADMIN) sits after Vendors.
+  if (userType === 'STAFF' && canViewPayments(user?.staff_profile?.tier)) {
+    links.splice(links.findIndex((link) => link.to === '/staff/vendors') + 1, 0, { to: '/staff/payments', label: 'Payments' });
+  }
 
   return (
     <header className="nav-bar">
@@ -60,6 +71,7 @@ export function NavBar() {
           </ul>
         </nav>
         <div className="nav-actions">
+          {signedIn && <LiveIndicator state={live.state} />}
           {user && <span className="nav-user">{user.username}</span>}
           <ThemeToggle className="nav-button" />
           {user && (

@@ -7,13 +7,16 @@ import { StaffSignupPage } from '../features/auth/components/staff-signup-page';
 import { VendorSignupPage } from '../features/auth/components/vendor-signup-page';
 import { LoadDetailPage } from '../features/loads/components/load-detail-page';
 import { LoadsPage } from '../features/loads/components/loads-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
+import { RecycleBinPage } from '../features/recycle-bin/components/recycle-bin-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
 import { StaffAccountsPage } from '../features/staff-admin/components/staff-accounts-page';
 import { StaffMemberPage } from '../features/staff-admin/components/staff-member-page';
 import { StaffProfilePage } from '../features/staff-admin/components/staff-profile-page';
 import { VendorDetailPage } from '../features/staff-admin/components/vendor-detail-page';
 import { VendorsPage } from '../features/staff-admin/components/vendors-page';
-import { StaffDashboardPage } from '../features/staff/components/staff-dashboard-page';
+import { StaffLoadDetailPage } from '../features/staff-loads/components/staff-load-detail-page';
 import { VendorProfilePage } from '../features/vendor-profile/components/vendor-profile-page';
 import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAccess } from './guards/require-access';
@@ -25,6 +28,11 @@ import { RouteErrorPage } from './route-error-page';
 // The public gallery is opened from shared links by people who never see the rest of the app.
 const PhotoGalleryPage = lazy(() =>
   import('../features/photo-gallery/components/photo-gallery-page').then((module) => ({ default: module.PhotoGalleryPage })),
+);
+
+// The staff board carries AG Grid: only staff download it.
+const StaffLoadsPage = lazy(() =>
+  import('../features/staff-loads/components/staff-loads-page').then((module) => ({ default: module.StaffLoadsPage })),
 );
 
 // The route table of vendor-side.md and staff-side.md section 2. React Router ranks static segments
@@ -107,11 +115,20 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/staff/dashboard', element: <StaffDashboardPage /> },
           { path: '/staff/profile', element: <StaffProfilePage /> },
-          { path: '/staff/loads', element: <ScreenPlaceholder title="Staff Loads" /> },
-          { path: '/staff/load/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
-          { path: '/staff/loads/:loadId', element: <ScreenPlaceholder title="Load Details" /> },
+          {
+            path: '/staff/loads',
+            element: (
+              <Suspense fallback={<p className="page-status">Loading Loads...</p>}>
+                <StaffLoadsPage />
+              </Suspense>
+            ),
+          },
+          { path: '/staff/load/:loadId', element: <StaffLoadDetailPage /> },
+          { path: '/staff/loads/:loadId', element: <StaffLoadDetailPage /> },
           { path: '/staff/vendors', element: <VendorsPage /> },
           { path: '/staff/vendors/:vendorId', element: <VendorDetailPage /> },
+          // ACCOUNTING and ADMIN; the page sends other tiers to /staff/dashboard, as the ADMIN-only routes do.
+          { path: '/staff/payments', element: <PaymentsPage /> },
         ],
       },
 
@@ -120,6 +137,7 @@ export const routes: RouteObject[] = [
         element: <RequireAccess access="staff-admin" />,
         children: [
           { path: '/staff/accounts', element: <StaffAccountsPage /> },
+          { path: '/staff/recycle-bin', element: <RecycleBinPage /> },
           { path: '/staff/:id', element: <StaffMemberPage /> },
         ],
       },

@@ -19,3 +19,45 @@ export function forgetLoad(queryClient: QueryClient, loadId: string): void {
   queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => list?.filter((row) => row.id !== loadId));
   queryClient.removeQueries({ queryKey: loadKeys.detail(loadId), exact: true, type: 'inactive' });
 }
+
+/** Loads pushed by the server: the rows as they now are, and the ids that left this user's view. */
+export interface LoadChanges {
+  upserts: readonly LoadView[];
+  removals: readonly string[];
+}
+
+/**
+ * The list after a push, newest first like the server's: changed rows replaced in place (untouched rows keep their
+ * identity, so tables re-render only what changed), new ones placed by created_at, removed ones gone.
+ */
+export function mergeLoadChanges(list: readonly LoadView[], { upserts, removals }: LoadChanges): LoadView[] {
+  const removed = new Set(removals);
+  const latest = new Map(upserts.filter((load) => !removed.has(load.id)).map((load) => [load.id, load]));
+  const merged = list.filter((row) => !removed.has(row.id)).map((row) => latest.get(row.id) ?? row);
+  const known = new Set(merged.map((row) => row.id));
+  for (const load of latest.values()) {
+    if (known.has(load.id)) continue;
+    const at = merged.findIndex((row) => row.created_at < load.created_at);
+    merged.splice(at === -1 ? merged.length : at, 0, load);
+    known.add(load.id);
+  }
+  return merged;
+}
+
+/** A push into every cache that shows these loads: the list, and any detail already cached (open or recent). */
+export function applyLoadChanges(queryClient: QueryClient, changes: LoadChanges): void {
+  queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => (list ? mergeLoadChanges(list, changes) : list));
+  for (const load of changes.upserts) {
+    if (queryClient.getQueryData(loadKeys.detail(load.id)) !== undefined) queryClient.setQueryData(loadKeys.detail(load.id), load);
+  }
+  // Deleted, or no longer this vendor's: an open detail re-reads and shows that it is gone.
+  for (const loadId of changes.removals) void queryClient.invalidateQueries({ queryKey: loadKeys.detail(loadId), exact: true });
+}
+
+/** Re-read every load query from the server (after a reconnect or when the server says notices were missed). */
+export function refreshLoads(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: loadKeys.list() }),
+    queryClient.invalidateQueries({ queryKey: loadKeys.details() }),
+  ]).then(() => undefined);
+}

@@ -2,6 +2,7 @@
 export const loadKeys = {
   all: ['loads'] as const,
   list: () => ['loads', 'list'] as const,
+  details: () => ['loads', 'detail'] as const,
   detail: (loadId: string) => ['loads', 'detail', loadId] as const,
   idCheck: (kdtId: string) => ['loads', 'check-id', kdtId.toLowerCase()] as const,
 };

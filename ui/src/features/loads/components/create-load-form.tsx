@@ -17,8 +17,21 @@ const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: strin
   { name: 'rateAmount', label: 'Rate Amount ($)', placeholder: '0.00', inputMode: 'decimal' },
 ];
 
-/** The inline 'New Load' form: a load number checked live, and optionally the first details. */
-export function CreateLoadForm({ onClose }: { onClose(): void }) {
+/** A vendor a load can be created for, as the picker lists it. */
+export interface VendorChoice {
+  /** The vendor profile id the API takes as `vendor`. */
+  id: string;
+  label: string;
+}
+
+interface CreateLoadFormProps {
+  onClose(): void;
+  /** Staff create loads for a vendor they must pick; undefined choices while the picker loads. Vendors omit it. */
+  vendorPicker?: { choices: readonly VendorChoice[] | undefined; failed: boolean };
+}
+
+/** The inline 'New Load' form: a load number checked live, the vendor when staff create it, optionally the first details. */
+export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const id = useId();
   const toast = useToast();
   const create = useCreateLoad();
@@ -36,7 +49,7 @@ export function CreateLoadForm({ onClose }: { onClose(): void }) {
     event.preventDefault();
     if (create.isPending) return;
     setFailure(null);
-    const built = buildCreateLoadBody(form);
+    const built = buildCreateLoadBody(form, { requireVendor: vendorPicker !== undefined });
     if (built.errors) {
       setErrors(built.errors);
       return;
@@ -100,6 +113,39 @@ export function CreateLoadForm({ onClose }: { onClose(): void }) {
           </p>
         )}
       </div>
+
+      {vendorPicker && (
+        <div className={`form-field${errors.vendor ? ' has-error' : ''}`}>
+          <label htmlFor={`${id}-vendor`}>
+            Vendor
+            <span className="required-marker" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </label>
+          <select
+            id={`${id}-vendor`}
+            value={form.vendor}
+            required
+            disabled={vendorPicker.choices === undefined}
+            aria-invalid={errors.vendor ? true : undefined}
+            aria-describedby={errors.vendor ? `${id}-vendor-error` : undefined}
+            onChange={(event) => set('vendor', event.target.value)}
+          >
+            <option value="">{vendorPicker.choices === undefined ? (vendorPicker.failed ? 'Vendors could not be loaded' : 'Loading vendors...') : 'Select a vendor'}</option>
+            {vendorPicker.choices?.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          {errors.vendor && (
+            <p id={`${id}-vendor-error`} className="field-error">
+              {errors.vendor}
+            </p>
+          )}
+        </div>
+      )}
 
       <label className="checkbox-field">
         <input type="checkbox" checked={form.withDetails} onChange={(event) => set('withDetails', event.target.checked)} />

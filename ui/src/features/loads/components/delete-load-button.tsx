@@ -6,7 +6,8 @@ import { useToast } from '../../../lib/toast-context';
 import { useDeleteLoad } from '../api/delete-load';
 import { errorText, LOAD_MESSAGES } from '../utils/load-messages';
 
-export function DeleteLoadButton({ load }: { load: LoadView }) {
+/** Deletes after a confirmation, then returns to `listPath`, the list the user came from. */
+export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView; listPath?: string }) {
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
@@ -16,7 +17,7 @@ export function DeleteLoadButton({ load }: { load: LoadView }) {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(LOAD_MESSAGES.deleted);
-        void navigate('/loads', { replace: true });
+        void navigate(listPath, { replace: true });
       },
       onError: (error) => {
         setConfirming(false);

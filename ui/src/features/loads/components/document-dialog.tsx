@@ -3,7 +3,8 @@ import { documentDialogTitle, type LoadDocumentKind } from '../utils/load-docume
 
 interface DocumentDialogProps {
   kdtId: string;
-  document: LoadDocumentKind;
+  /** The document type the dialog is for (only its label is needed). */
+  document: Pick<LoadDocumentKind, 'label'>;
   onClose(): void;
 }
 

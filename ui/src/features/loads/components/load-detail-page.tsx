@@ -1,26 +1,21 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { LoadSection } from '@portal/domain/loads/fields';
 import { Spinner } from '../../../components/spinner';
 import { useLoad } from '../api/get-load';
 import { errorText, isNotFound, LOAD_MESSAGES } from '../utils/load-messages';
-import { SECTION_FIELDS } from '../utils/section-fields';
 import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
-import { LoadSectionCard } from './load-section-card';
+import { LoadSections } from './load-sections';
 import { LoadStatusChanger } from './load-status-changer';
 import { PaymentStatusSelect } from './payment-status-select';
 import '../loads.css';
-
-const SECTIONS = Object.keys(SECTION_FIELDS) as LoadSection[];
+import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 
 /** /load/:loadId and /vendor/loads/:loadId: one load, its statuses, documents and five editable sections. */
 export function LoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
   const query = useLoad(loadId);
-  const [editing, setEditing] = useState<LoadSection | null>(null);
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate('/loads')}>
@@ -69,19 +64,8 @@ export function LoadDetailPage() {
 
       <LoadDocumentBar load={load} />
 
-      <div className="load-sections">
-        {SECTIONS.map((section) => (
-          <LoadSectionCard
-            key={section}
-            load={load}
-            section={section}
-            editing={editing === section}
-            locked={editing !== null && editing !== section}
-            onEdit={() => setEditing(section)}
-            onClose={() => setEditing(null)}
-          />
-        ))}
-      </div>
+      <LoadSections load={load} />
+      <RecordHistoryPanel kind="load" id={load.id} watch={load} />
     </section>
   );
 }

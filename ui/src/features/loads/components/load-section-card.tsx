@@ -1,7 +1,9 @@
 import type { LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { NOT_SET } from '../../../lib/format-date';
+import { usePermissionNotice } from '../hooks/use-permission-notice';
 import { formatFieldValue } from '../utils/field-display';
+import { sectionEditRefusal } from '../utils/load-capabilities';
 import { SECTION_FIELDS, SECTION_TITLES } from '../utils/section-fields';
 import { SectionEditForm } from './section-edit-form';
 
@@ -11,12 +13,16 @@ interface LoadSectionCardProps {
   editing: boolean;
   /** Another section is being edited: one at a time. */
   locked: boolean;
+  /** The user's tier may edit this section (vendors may edit all of their own). */
+  canEdit?: boolean;
   onEdit(): void;
   onClose(): void;
 }
 
-export function LoadSectionCard({ load, section, editing, locked, onEdit, onClose }: LoadSectionCardProps) {
+export function LoadSectionCard({ load, section, editing, locked, canEdit = true, onEdit, onClose }: LoadSectionCardProps) {
   const title = SECTION_TITLES[section];
+  const refusal = sectionEditRefusal(section);
+  const notice = usePermissionNotice();
   return (
     <section className={`card load-section${editing ? ' is-editing' : ''}`} aria-label={title}>
       <header className="load-section-header">
@@ -24,11 +30,13 @@ export function LoadSectionCard({ load, section, editing, locked, onEdit, onClos
         {!editing && (
           <button
             type="button"
-            className="icon-button"
+            className={`icon-button${canEdit ? '' : ' is-refused'}`}
             aria-label={`Edit ${title}`}
-            title={locked ? 'Finish editing the other section first' : `Edit ${title}`}
-            disabled={locked}
-            onClick={onEdit}
+            // Refused pencils stay focusable and say why when pressed, rather than silently doing nothing.
+            aria-disabled={canEdit ? undefined : true}
+            title={!canEdit ? refusal : locked ? 'Finish editing the other section first' : `Edit ${title}`}
+            disabled={canEdit && locked}
+            onClick={() => (canEdit ? onEdit() : notice.show(refusal))}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path
@@ -39,7 +47,12 @@ export function LoadSectionCard({ load, section, editing, locked, onEdit, onClos
           </button>
         )}
       </header>
-      {editing ? (
+      {notice.message && (
+        <p className="permission-notice section-permission-notice" role="status">
+          {notice.message}
+        </p>
+      )}
+      {editing && canEdit ? (
         <SectionEditForm load={load} section={section} onClose={onClose} />
       ) : (
         <dl className="section-grid">

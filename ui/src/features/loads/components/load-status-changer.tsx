@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
+import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../api/update-load';
 import { useFlash } from '../hooks/use-flash';
@@ -8,8 +9,8 @@ import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages'
 import { LOAD_STATUS_TONES } from '../utils/status-tones';
 import { SaveFeedback } from './save-feedback';
 
-/** Any status may be chosen; it shows at once and reverts if the server refuses. */
-export function LoadStatusChanger({ load }: { load: LoadView }) {
+/** Any status may be chosen; it shows at once and reverts if the server refuses. `readOnly` shows it as a badge. */
+export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; readOnly?: boolean }) {
   const id = useId();
   const toast = useToast();
   const update = useUpdateLoad(load.id);
@@ -36,6 +37,19 @@ export function LoadStatusChanger({ load }: { load: LoadView }) {
           toast.error(message);
         },
       },
+    );
+  }
+
+  if (readOnly) {
+    return (
+      <div className="inline-control" role="group" aria-labelledby={id}>
+        <span id={id} className="inline-control-label">
+          Status
+        </span>
+        <div className="inline-control-row">
+          <StatusBadge tone={LOAD_STATUS_TONES[load.status]}>{LOAD_STATUS_LABELS[load.status]}</StatusBadge>
+        </div>
+      </div>
     );
   }
 

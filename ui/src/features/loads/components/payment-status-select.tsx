@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
+import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../api/update-load';
 import { useFlash } from '../hooks/use-flash';
@@ -8,7 +9,8 @@ import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-me
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
 import { SaveFeedback } from './save-feedback';
 
-export function PaymentStatusSelect({ load }: { load: LoadView }) {
+/** Any payment status may be chosen; it shows at once and reverts if the server refuses. `readOnly` shows a badge. */
+export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView; readOnly?: boolean }) {
   const id = useId();
   const toast = useToast();
   const update = useUpdateLoad(load.id);
@@ -35,6 +37,19 @@ export function PaymentStatusSelect({ load }: { load: LoadView }) {
           toast.error(message);
         },
       },
+    );
+  }
+
+  if (readOnly) {
+    return (
+      <div className="inline-control" role="group" aria-labelledby={id}>
+        <span id={id} className="inline-control-label">
+          Payment Status
+        </span>
+        <div className="inline-control-row">
+          <StatusBadge tone={PAYMENT_STATUS_TONES[load.payment_status]}>{PAYMENT_STATUS_LABELS[load.payment_status]}</StatusBadge>
+        </div>
+      </div>
     );
   }
 

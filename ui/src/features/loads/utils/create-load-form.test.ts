@@ -59,3 +59,17 @@ describe('loadNumberFormatError', () => {
     expect(loadNumberFormatError('12 3')).toBe('Use only letters, digits, - and _.');
   });
 });
+
+describe('buildCreateLoadBody for staff (a vendor must be picked)', () => {
+  it('refuses without a vendor, also next to a missing load number', () => {
+    expect(buildCreateLoadBody(form({ loadNumber: '9' }), { requireVendor: true })).toEqual({ errors: { vendor: 'Please select a vendor.' } });
+    expect(buildCreateLoadBody(form({ loadNumber: '' }), { requireVendor: true })).toEqual({
+      errors: { loadNumber: 'Load Number is required.', vendor: 'Please select a vendor.' },
+    });
+  });
+
+  it('sends the picked vendor profile id', () => {
+    const vendor = '1b2c3d4e-0000-4000-8000-000000000001';
+    expect(buildCreateLoadBody(form({ loadNumber: '9', vendor }), { requireVendor: true }).body).toEqual({ load_number: 'kdt_9', kdt_id: 'kdt_9', vendor });
+  });
+});

@@ -9,6 +9,8 @@ import { INVALID_DATE } from './section-form';
 
 export interface CreateLoadForm {
   loadNumber: string;
+  /** The vendor profile id staff pick; vendors create for themselves and leave it empty. */
+  vendor: string;
   withDetails: boolean;
   pickupZip: string;
   pickupDate: string;
@@ -22,6 +24,7 @@ export type CreateLoadFormErrors = Partial<Record<keyof CreateLoadForm, string>>
 export interface CreateLoadRequest {
   load_number: string;
   kdt_id: string;
+  vendor?: string;
   pickup_location?: string;
   pickup_date?: string;
   delivery_location?: string;
@@ -31,6 +34,7 @@ export interface CreateLoadRequest {
 
 export const emptyCreateLoadForm = (): CreateLoadForm => ({
   loadNumber: '',
+  vendor: '',
   withDetails: false,
   pickupZip: '',
   pickupDate: '',
@@ -49,6 +53,7 @@ export function loadNumberFormatError(typed: string): string | null {
 const SCHEMA_FIELD_TO_FORM: Record<string, keyof CreateLoadForm> = {
   load_number: 'loadNumber',
   kdt_id: 'loadNumber',
+  vendor: 'vendor',
   pickup_location: 'pickupZip',
   pickup_date: 'pickupDate',
   delivery_location: 'deliveryZip',
@@ -56,12 +61,23 @@ const SCHEMA_FIELD_TO_FORM: Record<string, keyof CreateLoadForm> = {
   rate_amount: 'rateAmount',
 };
 
-/** The POST body, or the messages to show next to the fields instead of sending. */
-export function buildCreateLoadBody(form: CreateLoadForm): { body: CreateLoadRequest; errors?: undefined } | { body?: undefined; errors: CreateLoadFormErrors } {
+/**
+ * The POST body, or the messages to show next to the fields instead of sending. Staff must pick the vendor the load
+ * is for (`requireVendor`); a vendor's own loads are its own.
+ */
+export function buildCreateLoadBody(
+  form: CreateLoadForm,
+  options: { requireVendor?: boolean } = {},
+): { body: CreateLoadRequest; errors?: undefined } | { body?: undefined; errors: CreateLoadFormErrors } {
   const errors: CreateLoadFormErrors = {};
-  if (form.loadNumber.trim() === '') return { errors: { loadNumber: LOAD_MESSAGES.loadNumberRequired } };
+  const vendorMissing = options.requireVendor === true && form.vendor.trim() === '';
+  if (form.loadNumber.trim() === '') {
+    return { errors: { loadNumber: LOAD_MESSAGES.loadNumberRequired, ...(vendorMissing && { vendor: LOAD_MESSAGES.vendorRequired }) } };
+  }
+  if (vendorMissing) errors.vendor = LOAD_MESSAGES.vendorRequired;
   const kdtId = normalizeLoadNumber(form.loadNumber);
   const body: CreateLoadRequest = { load_number: kdtId, kdt_id: kdtId };
+  if (form.vendor.trim() !== '') body.vendor = form.vendor.trim();
 
   if (form.withDetails) {
     if (form.pickupZip.trim()) body.pickup_location = form.pickupZip.trim();

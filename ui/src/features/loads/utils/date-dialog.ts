@@ -15,8 +15,8 @@ export const DATE_REQUIRED = 'Date is required.';
 export const dateDialogInitial = (iso: string | null | undefined) => localParts(iso) ?? { date: '', time: '' };
 
 /**
- * What the dialog sends: with a time, the day and time in the user's zone as a UTC ISO time; without a time, null,
- * which is the vendor rule the spec gives (the staff variant saves nothing instead).
+ * What the dialog sends: with a time, the day and time in the user's zone as a UTC ISO time; without a time, null.
+ * Vendor and staff alike: staff-side.md section 5 saves the date only when a time is given, else sets the field to null.
  */
 export function dateDialogValue(date: string, time: string): { ok: true; value: string | null } | { ok: false; error: string } {
   if (date.trim() === '') return { ok: false, error: DATE_REQUIRED };

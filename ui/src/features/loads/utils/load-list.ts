@@ -35,11 +35,27 @@ export function filterLoads<T extends ListedLoad>(loads: readonly T[], search: s
 
 const loadNumberOrder = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
+/** Load numbers in natural order: kdt_9 before kdt_10. */
+export const compareLoadNumbers = (a: string, b: string): number => loadNumberOrder.compare(a, b);
+
+/** The lifecycle order, not the alphabet: Open, Picked Up, Delivered, Cancelled. */
+export const compareStatuses = (a: LoadStatus, b: LoadStatus): number => LOAD_STATUSES.indexOf(a) - LOAD_STATUSES.indexOf(b);
+
+/**
+ * Two dates as timestamps in the direction asked; a missing (or unreadable) date goes last either way. The result is
+ * final: a caller that reverses comparisons for descending order must undo that itself.
+ */
+export function compareDatesMissingLast(a: string | null | undefined, b: string | null | undefined, desc: boolean): number {
+  const [timeA, timeB] = [timeOf(a), timeOf(b)];
+  if (timeA === timeB) return 0;
+  if (timeA === null || timeB === null) return timeA === null ? 1 : -1;
+  return desc ? timeB - timeA : timeA - timeB;
+}
+
 /** Ascending order of two present values of one column. */
 function compareValues(a: ListedLoad, b: ListedLoad, column: 'load_number' | 'status'): number {
-  if (column === 'load_number') return loadNumberOrder.compare(a.load_number, b.load_number);
-  // The lifecycle order, not the alphabet: Open, Picked Up, Delivered, Cancelled.
-  return LOAD_STATUSES.indexOf(a.status) - LOAD_STATUSES.indexOf(b.status);
+  if (column === 'load_number') return compareLoadNumbers(a.load_number, b.load_number);
+  return compareStatuses(a.status, b.status);
 }
 
 const isSortColumn = (sort: LoadSort): sort is { id: LoadSortColumn; desc: boolean } => (SORTABLE_COLUMNS as readonly string[]).includes(sort.id);
@@ -51,10 +67,9 @@ export function sortLoads<T extends ListedLoad>(loads: readonly T[], sorting: re
   return [...loads].sort((a, b) => {
     for (const { id, desc } of active) {
       if (id === 'pickup_date' || id === 'delivery_date') {
-        const [timeA, timeB] = [timeOf(a[id]), timeOf(b[id])];
-        if (timeA === timeB) continue;
-        if (timeA === null || timeB === null) return timeA === null ? 1 : -1;
-        return desc ? timeB - timeA : timeA - timeB;
+        const order = compareDatesMissingLast(a[id], b[id], desc);
+        if (order !== 0) return order;
+        continue;
       }
       const order = compareValues(a, b, id);
       if (order !== 0) return desc ? -order : order;

@@ -16,6 +16,7 @@ export const LOAD_MESSAGES = {
   noChanges: 'No changes detected.',
   loadNumberRequired: 'Load Number is required.',
   loadNumberUnavailable: 'Please enter an available Load Number.',
+  vendorRequired: 'Please select a vendor.',
 } as const;
 
 export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_STATUS_LABELS[status]}`;

@@ -14,6 +14,7 @@ import { ErrorBox } from './error-box';
 import { TierBadge } from './tier-badge';
 import { TierSelector } from './tier-selector';
 import '../staff-admin.css';
+import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 
 function BackLink() {
   return (
@@ -115,6 +116,8 @@ function StaffMemberDetail({ account }: { account: StaffAccount }) {
           {bio ? <p className="sa-bio">{bio}</p> : <NotProvided text={STAFF_ACCOUNT_MESSAGES.noBio} />}
         </section>
       </div>
+
+      <RecordHistoryPanel kind="staff" id={account.id} watch={account} />
 
       {tier !== 'ADMIN' && (
         <div className="sa-danger-zone">

@@ -13,6 +13,7 @@ import { ErrorBox } from './error-box';
 import { VendorDocumentsTab } from './vendor-documents-tab';
 import { VendorFieldTab } from './vendor-field-tab';
 import '../staff-admin.css';
+import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 
 function BackLink() {
   return (
@@ -91,6 +92,7 @@ function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
       <div className="card sa-tab-panel" role="tabpanel" id="sa-tab-panel" aria-labelledby={`sa-tab-${active}`}>
         {fieldTab ? <VendorFieldTab key={fieldTab.id} vendor={vendor} tab={fieldTab} canEdit={isAdmin} /> : <VendorDocumentsTab vendor={vendor} />}
       </div>
+      <RecordHistoryPanel kind="vendor" id={vendor.id} watch={vendor} />
     </section>
   );
 }

@@ -1,0 +1,145 @@
+// Auditing in a real browser: accounting filters the cross-load payments log and exports it as CSV; an admin restores
+// a deleted load from the recycle bin; other tiers are kept out of both.
+import fs from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PortalClient } from '../support/http-client';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 180_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function staffPage(username: string, password: string): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system, { acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await loginThroughUi(page, 'staff', username, password, '/staff/loads');
+  return page;
+}
+
+async function apiAs(username: string, password: string): Promise<PortalClient> {
+  const client = await suite.system.client().start();
+  const answer = await client.post('/api/auth/login/', { username, password, portal: 'staff' });
+  expect(answer.status, `login of ${username}`).toBe(200);
+  return client;
+}
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+  payment_status: string;
+}
+
+/** CSV lines without the trailing empty one; cells unquoted (the server quotes every cell). */
+function csvRows(text: string): string[][] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line !== '')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replace(/""/g, '"')));
+}
+
+describe('payments log', () => {
+  it('accounting filters the log by payment status and date, and exports the same rows as CSV', { timeout: 120_000 }, async () => {
+    // A fresh payment change of our own, so the log has a known 'paid' row.
+    const accounting = await apiAs('accounting', DEMO_PASSWORD);
+    const loads = await accounting.get<LoadRow[]>('/api/loads/');
+    const load = loads.body.find((candidate) => candidate.payment_status !== 'paid')!;
+    expect((await accounting.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'paid' })).status).toBe(200);
+    await expect
+      .poll(async () => (await accounting.get<{ load_id: string }[]>('/api/payments/log/?status=paid')).body.some((entry) => entry.load_id === load.id))
+      .toBe(true);
+
+    const page = await staffPage('accounting', DEMO_PASSWORD);
+    await mainNav(page).getByRole('link', { name: 'Payments', exact: true }).click();
+    await waitForPath(page, '/staff/payments');
+    const table = page.getByRole('table', { name: 'Payments log' });
+    await table.waitFor();
+
+    await page.getByLabel('Payment Status').selectOption('paid');
+    await page.getByLabel('From', { exact: true }).fill('2000-01-01');
+    await expect.poll(() => new URL(page.url()).search).toBe('?from=2000-01-01&status=paid');
+    // The table settles on exactly what the API answers for these filters.
+    const expected = (await accounting.get<{ payment_status: string }[]>('/api/payments/log/?from=2000-01-01&status=paid')).body;
+    expect(expected.length).toBeGreaterThan(0);
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => table.locator('xpath=..').getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => rows.count()).toBe(expected.length);
+    const ourRow = rows.filter({ hasText: load.kdt_id }).filter({ hasText: 'Payment status:' });
+    await expect(ourRow.first().textContent()).resolves.toContain('-> paid');
+    for (const status of await rows.locator('td.cell-payment_status').allTextContents()) expect(status).toBe('Paid');
+    await screenshot(page, 'audit-payments-filtered');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('payments-log-from-2000-01-01.csv');
+    const [header, ...lines] = csvRows(await fs.readFile((await download.path())!, 'utf8'));
+    expect(header).toContain('Payment status after');
+    expect(lines).toHaveLength(expected.length);
+    const statusColumn = header!.indexOf('Payment status after');
+    expect(lines.every((line) => line[statusColumn] === 'paid')).toBe(true);
+    expect(lines.some((line) => line.includes(load.kdt_id))).toBe(true);
+  });
+
+  it('is not offered to dispatch, and its route sends them to the dashboard', { timeout: 60_000 }, async () => {
+    const page = await staffPage('dispatch', DEMO_PASSWORD);
+    await expect(mainNav(page).getByRole('link', { name: 'Payments', exact: true }).count()).resolves.toBe(0);
+    await page.goto('/staff/payments');
+    await waitForPath(page, '/staff/dashboard');
+  });
+});
+
+describe('recycle bin', () => {
+  it('an admin finds a deleted load in the recycle bin, restores it, and the load is back', { timeout: 120_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[0]!;
+    expect((await admin.request('DELETE', `/api/loads/${load.id}/`)).status).toBe(204);
+    const inBin = async () => (await admin.get<{ loads: { id: string }[] }>('/api/recycle-bin/')).body.loads.some((deleted) => deleted.id === load.id);
+    await expect.poll(inBin).toBe(true);
+
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await mainNav(page).getByRole('link', { name: 'Recycle Bin', exact: true }).click();
+    await waitForPath(page, '/staff/recycle-bin');
+    const deletedLoads = page.getByRole('table', { name: 'Deleted loads' });
+    const row = deletedLoads.getByRole('row').filter({ hasText: load.kdt_id });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('admin');
+
+    await row.getByRole('button', { name: `Restore load ${load.kdt_id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restore Load' });
+    await dialog.waitFor();
+    await screenshot(page, 'audit-recycle-bin-confirm');
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByText(`Load ${load.kdt_id} restored.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await expect(dialog.count()).resolves.toBe(0);
+
+    // Back for everyone: the read model catches up with the restore.
+    await expect.poll(async () => (await admin.get(`/api/loads/${load.id}/`)).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(inBin).toBe(false);
+    // Restoring it again is refused.
+    const again = await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`);
+    expect(again.status).toBe(409);
+  });
+
+  it('is not offered to accounting, and its route sends them to the dashboard', { timeout: 60_000 }, async () => {
+    const page = await staffPage('accounting', DEMO_PASSWORD);
+    await expect(mainNav(page).getByRole('link', { name: 'Recycle Bin', exact: true }).count()).resolves.toBe(0);
+    await page.goto('/staff/recycle-bin');
+    await waitForPath(page, '/staff/dashboard');
+  });
+});

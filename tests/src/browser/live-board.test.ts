@@ -1,0 +1,119 @@
+// The live board in real browsers: what one user does (create a load, change a status, delete a load) appears on
+// another staff user's board and in the vendor's own table without a reload, and the board keeps its sort order.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+/** Pushes land well within a second; the margin is for a loaded machine. */
+const LIVE_TIMEOUT = 3_000;
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 120_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function signedIn(portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system);
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await loginThroughUi(page, portal, username, username === 'admin' ? TEST_ADMIN_PASSWORD : DEMO_PASSWORD, landing);
+  return page;
+}
+
+const board = (page: Page) => page.getByRole('region', { name: 'Loads' });
+const boardRow = (page: Page, kdtId: string) => board(page).locator('.ag-row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
+
+/** The Load IDs the board shows, top to bottom. */
+const boardOrder = (page: Page) =>
+  board(page).evaluate((grid) =>
+    [...grid.querySelectorAll('.ag-row[row-index]')]
+      .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
+      .map((row) => row.querySelector('[col-id="load_number"]')?.textContent ?? ''),
+  );
+
+const naturalDescending = (ids: string[]) => [...ids].sort((a, b) => b.localeCompare(a, 'en-US', { numeric: true }));
+
+/** Set once; still there only if the page never reloaded. */
+const markPage = (page: Page) => page.evaluate(() => ((globalThis as unknown as { liveMark: number }).liveMark = 1));
+const stillSamePage = (page: Page) => page.evaluate(() => (globalThis as unknown as { liveMark?: number }).liveMark === 1);
+
+describe('the live board', () => {
+  it("shows another user's create, status change and delete without a reload, in the board's own sort order", { timeout: 60_000 }, async () => {
+    const [admin, dispatch, vendor] = await Promise.all([
+      signedIn('staff', 'admin', '/staff/loads'),
+      signedIn('staff', 'dispatch', '/staff/loads'),
+      signedIn('vendor', 'carrier', '/loads'),
+    ]);
+    for (const page of [admin, dispatch, vendor]) await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    await boardRow(dispatch, 'kdt_24101').waitFor();
+    await boardRow(admin, 'kdt_24101').waitFor();
+    await markPage(dispatch);
+    await markPage(vendor);
+
+    // Dispatch sorts by Load ID, descending (the second click).
+    const loadIdHeader = board(dispatch).getByRole('columnheader', { name: 'Load ID' });
+    await loadIdHeader.locator('.ag-header-cell-label').click();
+    await loadIdHeader.locator('.ag-header-cell-label').click();
+    await expect.poll(() => loadIdHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => boardOrder(dispatch)).toEqual(naturalDescending(['kdt_24101', 'kdt_24102', 'kdt_24103', 'kdt_24104', 'kdt_24105', 'kdt_24106', 'kdt_24107', 'kdt_24108', 'kdt_24109', 'kdt_24110', 'kdt_24111', 'kdt_24112']));
+
+    // Admin creates a load for the carrier: newest, yet the smallest number, so the sorted board puts it last.
+    await admin.getByRole('button', { name: 'New Load' }).click();
+    await admin.getByLabel('Load Number').fill('20000');
+    await admin.getByText('ID available.').waitFor();
+    const vendorPicker = admin.getByLabel(/^Vendor\b/);
+    await vendorPicker.locator('option', { hasText: '(carrier)' }).waitFor({ state: 'attached' });
+    await vendorPicker.selectOption((await vendorPicker.locator('option', { hasText: '(carrier)' }).getAttribute('value'))!);
+    await admin.getByRole('button', { name: 'Create', exact: true }).click();
+    await admin.getByText('Load kdt_20000 created.').waitFor();
+    await boardRow(dispatch, 'kdt_20000').waitFor({ timeout: LIVE_TIMEOUT });
+    const order = await boardOrder(dispatch);
+    expect(order).toEqual(naturalDescending(order));
+    expect(order.at(-1)).toBe('kdt_20000');
+    expect(await loadIdHeader.getAttribute('aria-sort')).toBe('descending');
+    await vendor.getByRole('link', { name: 'kdt_20000', exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+
+    // Admin cancels kdt_24107 from its board: the dispatcher's row changes (and flashes), so does the vendor's.
+    const changedRow = boardRow(dispatch, 'kdt_24107');
+    const rowId = await changedRow.getAttribute('row-id');
+    await admin.getByRole('combobox', { name: 'Status of kdt_24107' }).selectOption('cancelled');
+    await board(dispatch).locator(`.ag-row[row-id="${rowId}"] [col-id="status"]:is(.ag-cell-data-changed, .ag-cell-data-changed-animation)`).first().waitFor({ timeout: LIVE_TIMEOUT });
+    await screenshot(dispatch, 'live-board-flash');
+    expect(await dispatch.getByRole('combobox', { name: 'Status of kdt_24107' }).inputValue()).toBe('cancelled');
+    await admin.getByText('Status updated to Cancelled').waitFor();
+    const vendorRow = vendor.getByRole('row').filter({ has: vendor.getByRole('link', { name: 'kdt_24107', exact: true }) });
+    await expect.poll(() => vendorRow.textContent(), { timeout: LIVE_TIMEOUT }).toContain('Cancelled');
+    expect(await boardOrder(dispatch)).toEqual(order);
+
+    // Admin deletes the new load from its detail page: it leaves the dispatcher's board and the vendor's table.
+    await boardRow(admin, 'kdt_20000').locator('[col-id="vendor_name"]').click();
+    await admin.getByRole('heading', { name: 'kdt_20000', level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'Delete Load' }).click();
+    const confirm = admin.getByRole('dialog');
+    await confirm.getByText('This action will remove the load from your dashboard.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete Load' }).click();
+    await waitForPath(admin, '/staff/loads');
+    await admin.getByText('Load deleted successfully').waitFor();
+    await boardRow(dispatch, 'kdt_20000').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    await vendor.getByRole('link', { name: 'kdt_20000', exact: true }).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    expect(await boardOrder(dispatch)).toEqual(order.filter((id) => id !== 'kdt_20000'));
+    expect(await boardRow(admin, 'kdt_20000').count()).toBe(0);
+
+    // None of it needed a reload.
+    expect(await stillSamePage(dispatch)).toBe(true);
+    expect(await stillSamePage(vendor)).toBe(true);
+  });
+});

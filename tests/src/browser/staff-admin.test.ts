@@ -1,0 +1,217 @@
+// Staff administration in a real browser (staff-side.md sections 2 and 6): an admin promotes the PENDING staff member,
+// who can then change a payment status; an admin edits a vendor's insurance and deletes a vendor; a DISPATCH_OPS user
+// is kept out of the staff accounts.
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PortalClient } from '../support/http-client';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 180_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function staffPage(username: string, password: string): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system);
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await loginThroughUi(page, 'staff', username, password, '/staff/loads');
+  return page;
+}
+
+async function apiAs(username: string, password: string): Promise<PortalClient> {
+  const client = await suite.system.client().start();
+  const answer = await client.post('/api/auth/login/', { username, password, portal: 'staff' });
+  expect(answer.status, `login of ${username}`).toBe(200);
+  return client;
+}
+
+/** The JSON bodies of the page's requests of one method whose path matches. */
+function sentBodies(page: Page, method: string, path: RegExp): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) bodies.push(request.postDataJSON() ?? null);
+  });
+  return bodies;
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+/** A table row by the username in its link. */
+const rowOf = (page: Page, username: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: username, exact: true }) });
+
+describe('staff accounts', () => {
+  it('an admin promotes the PENDING staff member to ACCOUNTING, who can then change a payment status', { timeout: 120_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const loads = await admin.get<{ id: string; payment_status: string }[]>('/api/loads/');
+    const load = loads.body.find((candidate) => candidate.payment_status !== 'partial') ?? loads.body[0]!;
+    // PENDING: no payment status changes yet.
+    const pending = await apiAs('newstaff', DEMO_PASSWORD);
+    expect((await pending.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'partial' })).status).toBe(403);
+
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();
+    await page.getByRole('heading', { name: 'Staff Accounts' }).waitFor();
+    await rowOf(page, 'newstaff').getByText('No Tier Assigned', { exact: true }).waitFor();
+    await rowOf(page, 'dispatch').getByText('Dispatch/Ops', { exact: true }).waitFor();
+    await rowOf(page, 'accounting').getByText('Accounting', { exact: true }).waitFor();
+    // The built-in admin always shows as ADMIN.
+    await rowOf(page, 'admin').getByText('Admin', { exact: true }).waitFor();
+    await screenshot(page, 'staff-admin-accounts');
+
+    // Search: one match pads the table with four blank rows; no match says so.
+    const search = page.getByPlaceholder('Search staff...');
+    await search.fill('NEWSTAFF');
+    await expect.poll(() => page.locator('tbody tr.sa-row').count()).toBe(1);
+    expect(await page.locator('tbody tr.sa-filler-row').count()).toBe(4);
+    await search.fill('nobody-like-this');
+    await page.getByText('No staff accounts match your search criteria.').waitFor();
+    await search.fill('newstaff');
+
+    await rowOf(page, 'newstaff').click();
+    await page.getByRole('link', { name: /Back to Staff Accounts/ }).waitFor();
+    await page.getByText('Click to assign a tier').waitFor();
+    await page.getByText('No bio provided.').waitFor();
+    const selector = page.getByRole('button', { name: /Click to change tier/ });
+    expect(await selector.getAttribute('title')).toBe('Click to change tier');
+
+    const tierChanges = sentBodies(page, 'PATCH', /\/update-tier\/$/);
+    await selector.click();
+    const current = page.getByRole('menuitemradio', { name: 'No Tier Assigned' });
+    expect(await current.getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'staff-admin-tier-menu');
+    // The current tier only closes the menu.
+    await current.click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(tierChanges).toEqual([]);
+
+    await selector.click();
+    await page.getByRole('menuitemradio', { name: 'Accounting' }).click();
+    await page.getByRole('button', { name: /^Tier: Accounting\./ }).waitFor();
+    await page.getByText('Click to assign a tier').waitFor({ state: 'detached' });
+    expect(tierChanges).toEqual([{ tier: 'ACCOUNTING' }]);
+    await screenshot(page, 'staff-admin-promoted');
+    // ADMIN-tier targets have no delete button; this one has.
+    await page.getByRole('button', { name: 'Delete Staff Account' }).waitFor();
+
+    await page.getByRole('link', { name: /Back to Staff Accounts/ }).click();
+    await waitForPath(page, '/staff/accounts');
+    await rowOf(page, 'newstaff').getByText('Accounting', { exact: true }).waitFor();
+
+    // The promoted member changes a payment status on the staff load detail.
+    const accounting = await staffPage('newstaff', DEMO_PASSWORD);
+    await accounting.goto(`/staff/load/${load.id}`);
+    await accounting.getByLabel('Payment Status').selectOption('partial');
+    await expect
+      .poll(async () => (await admin.get<{ payment_status: string }>(`/api/loads/${load.id}/`)).body.payment_status, { timeout: 10_000 })
+      .toBe('partial');
+  });
+});
+
+describe('vendors', () => {
+  it('an admin edits a vendor insurance, sending only what changed, and deletes a vendor', { timeout: 120_000 }, async () => {
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await mainNav(page).getByRole('link', { name: 'Vendors' }).click();
+    await page.getByRole('heading', { name: 'Vendors' }).waitFor();
+    await row(page, 'Lone Star').waitFor();
+
+    await page.getByPlaceholder('Search vendors...').fill('LONE STAR');
+    await expect.poll(() => page.locator('tbody tr.sa-row').count()).toBe(1);
+    await row(page, 'Lone Star').click();
+    await page.getByRole('tab', { name: 'Business' }).waitFor();
+    const vendorPath = new URL(page.url()).pathname;
+    const vendorId = vendorPath.split('/').at(-1)!;
+
+    // Bank numbers: as the server masked them, never more.
+    await page.getByRole('tab', { name: 'Financial' }).click();
+    const masked = await page.getByText(/^\*{4}\d{4}$/).allTextContents();
+    expect(masked).toHaveLength(2);
+
+    const edits = sentBodies(page, 'PATCH', new RegExp(`/api/vendors/${vendorId}/$`));
+    await page.getByRole('tab', { name: 'Insurance' }).click();
+    await page.getByRole('button', { name: 'Edit Insurance' }).click();
+    const liability = page.getByLabel('Liability Coverage');
+    expect(await liability.getAttribute('min')).toBe('0');
+    expect(await liability.getAttribute('step')).toBe('0.01');
+    await liability.fill('750000');
+    await page.getByLabel('Cargo Coverage').fill('100000.5');
+    await page.getByLabel('Insurance Company').fill('Harbor Casualty');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Insurance information updated successfully!').waitFor();
+    await page.getByText('$750,000.00').waitFor();
+    await page.getByText('$100,000.50').waitFor();
+    expect(edits).toEqual([{ insurance_company: 'Harbor Casualty', liability_amount: '750000.00', cargo_amount: '100000.50' }]);
+    await screenshot(page, 'staff-admin-vendor-insurance');
+
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const stored = (await admin.get(`/api/vendors/${vendorId}/`)).body;
+    expect([stored.insurance_company, stored.liability_amount, stored.cargo_amount]).toEqual(['Harbor Casualty', '750000.00', '100000.50']);
+
+    // Delete the vendor that never filled in its profile.
+    await page.getByRole('link', { name: /Back to Vendors/ }).click();
+    await page.getByPlaceholder('Search vendors...').fill('newcarrier');
+    await rowOf(page, 'newcarrier').click();
+    await page.getByRole('button', { name: 'Delete Vendor' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete Vendor' }).click();
+    await page.getByText('Vendor deleted successfully').waitFor();
+    await waitForPath(page, '/staff/vendors');
+    await row(page, 'Lone Star').waitFor();
+    expect(await rowOf(page, 'newcarrier').count()).toBe(0);
+    const vendors = (await admin.get<{ username: string }[]>('/api/vendors/')).body;
+    expect(vendors.map((vendor) => vendor.username)).not.toContain('newcarrier');
+  });
+});
+
+describe('a DISPATCH_OPS user', () => {
+  it('is sent from the staff accounts to the dashboard, and sees vendors without edit controls', { timeout: 60_000 }, async () => {
+    const page = await staffPage('dispatch', DEMO_PASSWORD);
+    expect(await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).count()).toBe(0);
+    // The route guard (staff-side.md section 2): ADMIN-only routes send other staff to /staff/dashboard.
+    await page.goto('/staff/accounts');
+    await waitForPath(page, '/staff/dashboard');
+    await page.getByText('Welcome, dispatch').waitFor();
+
+    const dispatch = await apiAs('dispatch', DEMO_PASSWORD);
+    const refused = await dispatch.get('/api/staff-accounts/');
+    expect([refused.status, refused.body.detail]).toEqual([403, 'You do not have permission to view staff accounts.']);
+
+    await page.goto('/staff/vendors');
+    await row(page, 'Lone Star').click();
+    await page.getByRole('tab', { name: 'Business' }).waitFor();
+    await page.getByText('No edit permission').waitFor();
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Vendor' }).count()).toBe(0);
+
+    await page.goto('/staff/profile');
+    await page.getByRole('heading', { name: 'Staff Profile' }).waitFor();
+    expect(await page.getByLabel(/^First Name/).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save Profile' }).isDisabled()).toBe(true);
+  });
+
+  it('shows Access Denied inside the staff accounts page when the API refuses', { timeout: 60_000 }, async () => {
+    // An admin whose tier was taken away meanwhile: the router still lets them in, the API says 403.
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.route('**/api/staff-accounts/', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'You do not have permission to view staff accounts.' }) }),
+    );
+    await page.goto('/staff/accounts');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('You do not have permission to view staff accounts.').waitFor();
+    await screenshot(page, 'staff-admin-access-denied');
+  });
+});

@@ -1,0 +1,139 @@
+// Staff loads across tiers in a real browser: DISPATCH_OPS creates a load for a vendor with the picker, assigns it to
+// another vendor and marks it delivered; ACCOUNTING finds status and dates read-only and changes the payment status;
+// the vendor the load now belongs to sees it in its own table.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+const LOAD = 'kdt_e2e_7001';
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 120_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function signedIn(portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system);
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await loginThroughUi(page, portal, username, username === 'admin' ? TEST_ADMIN_PASSWORD : DEMO_PASSWORD, landing);
+  return page;
+}
+
+/** Chooses the option whose text matches (labels carry business names the test does not need to spell out). */
+async function pick(select: Locator, text: RegExp) {
+  const option = select.locator('option', { hasText: text });
+  await option.first().waitFor({ state: 'attached' });
+  await select.selectOption((await option.first().getAttribute('value'))!);
+}
+
+const gridRow = (page: Page, kdtId: string) => page.getByRole('region', { name: 'Loads' }).locator('.ag-row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
+
+describe('staff loads', () => {
+  it('DISPATCH_OPS creates, assigns and delivers; ACCOUNTING pays; the vendor sees it', { timeout: 60_000 }, async () => {
+    // DISPATCH_OPS: the create panel needs a vendor.
+    const dispatch = await signedIn('staff', 'dispatch', '/staff/loads');
+    await dispatch.getByRole('region', { name: 'Loads' }).getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    await dispatch.getByRole('button', { name: 'New Load' }).click();
+    await dispatch.getByLabel('Load Number').fill('e2e_7001');
+    await dispatch.getByText('ID available.').waitFor();
+    await dispatch.getByRole('button', { name: 'Create', exact: true }).click();
+    await dispatch.getByText('Please select a vendor.').waitFor();
+    await pick(dispatch.getByLabel(/^Vendor\b/), /\(carrier\)/);
+    await screenshot(dispatch, 'staff-loads-create-panel');
+    await dispatch.getByRole('button', { name: 'Create', exact: true }).click();
+    await dispatch.getByText(`Load ${LOAD} created.`).waitFor();
+    const row = gridRow(dispatch, LOAD);
+    await row.waitFor();
+    expect(await row.locator('[col-id="vendor_name"]').textContent()).toBe('Lone Star Carriers');
+
+    // The detail: assign the other vendor, then deliver.
+    await row.locator('[col-id="vendor_name"]').click();
+    await dispatch.waitForURL((url) => url.pathname.startsWith('/staff/load/'));
+    const loadPath = new URL(dispatch.url()).pathname;
+    await dispatch.getByRole('heading', { name: LOAD, level: 1 }).waitFor();
+    await dispatch.getByText('Experimental Feature').waitFor();
+    await dispatch.getByText('The load data models shown here are demo only and need discussion.').waitFor();
+    const assign = dispatch.getByRole('region', { name: 'Assign Vendor' });
+    await assign.getByRole('button', { name: 'Assign Vendor' }).click();
+    await assign.getByText('Please select a vendor.').waitFor();
+    await pick(assign.getByLabel('Vendor'), /newcarrier/);
+    await assign.getByRole('button', { name: 'Assign Vendor' }).click();
+    await assign.getByText('Vendor assigned successfully!').waitFor();
+    const vendorName = (await dispatch.locator('.staff-load-vendor strong').textContent())!;
+    expect(vendorName).not.toBe('Lone Star Carriers');
+    expect(vendorName).not.toBe('Not Assigned');
+    await dispatch.getByRole('combobox', { name: 'Status', exact: true }).selectOption('delivered');
+    await dispatch.getByText('Status updated to Delivered').waitFor();
+    // DISPATCH_OPS may not change the payment status or delete.
+    expect(await dispatch.getByRole('combobox', { name: 'Payment Status' }).count()).toBe(0);
+    expect(await dispatch.getByRole('group', { name: 'Payment Status' }).textContent()).toContain('Unpaid');
+    expect(await dispatch.getByRole('button', { name: 'Delete Load' }).count()).toBe(0);
+    await screenshot(dispatch, 'staff-load-detail-dispatch');
+
+    // ACCOUNTING: the board read-only for status and dates, no creating.
+    const accounting = await signedIn('staff', 'accounting', '/staff/loads');
+    const accountingRow = gridRow(accounting, LOAD);
+    await accountingRow.waitFor();
+    expect(await accountingRow.locator('[col-id="status"]').textContent()).toBe('Delivered');
+    expect(await accountingRow.locator('select').count()).toBe(0);
+    expect(await accountingRow.locator('[col-id="pickup_date"] button').count()).toBe(0);
+    expect(await accountingRow.locator('[col-id="pickup_date"]').textContent()).toBe('Not set');
+    await accounting.getByRole('button', { name: 'New Load' }).click();
+    await accounting.getByText("You don't have permission to create loads.").waitFor();
+    expect(await accounting.getByLabel('Load Number').count()).toBe(0);
+    await accounting.getByText("You don't have permission to create loads.").waitFor({ state: 'detached', timeout: 5_000 });
+    await screenshot(accounting, 'staff-loads-board-accounting');
+
+    // ACCOUNTING on the detail: status read-only, payment status changes, only Rate & Payment editable.
+    await accounting.goto(loadPath.replace('/staff/load/', '/staff/loads/'));
+    await accounting.getByRole('heading', { name: LOAD, level: 1 }).waitFor();
+    expect(await accounting.getByRole('combobox', { name: 'Status', exact: true }).count()).toBe(0);
+    expect(await accounting.getByRole('group', { name: 'Status' }).textContent()).toContain('Delivered');
+    await accounting.getByRole('combobox', { name: 'Payment Status' }).selectOption('paid');
+    await accounting.getByText('Payment status updated to Paid').waitFor();
+    await accounting.getByRole('button', { name: 'Edit Pickup Information' }).click({ force: true });
+    await accounting.getByText('You do not have permission to edit this section').waitFor();
+    expect(await accounting.getByRole('button', { name: 'Edit Rate & Payment' }).getAttribute('aria-disabled')).toBeNull();
+    expect(await accounting.getByRole('region', { name: 'Assign Vendor' }).getByText('You do not have permission to assign vendors.').count()).toBe(1);
+    await screenshot(accounting, 'staff-load-detail-accounting');
+
+    // The vendor it now belongs to sees it, delivered and paid, in its own table.
+    const vendor = await signedIn('vendor', 'newcarrier', '/profile');
+    await vendor.goto('/loads');
+    await waitForPath(vendor, '/loads');
+    const vendorRow = vendor.getByRole('row').filter({ has: vendor.getByRole('link', { name: LOAD, exact: true }) });
+    await vendorRow.waitFor();
+    expect(await vendorRow.textContent()).toContain('Delivered');
+    await vendorRow.getByRole('link', { name: LOAD, exact: true }).click();
+    await vendor.getByLabel('Payment Status').waitFor();
+    expect(await vendor.getByLabel('Payment Status').inputValue()).toBe('paid');
+
+    // The first vendor no longer has it.
+    const carrier = await signedIn('vendor', 'carrier', '/loads');
+    await carrier.getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    expect(await carrier.getByRole('link', { name: LOAD, exact: true }).count()).toBe(0);
+  });
+
+  it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
+    const page = await signedIn('staff', 'newstaff', '/staff/loads');
+    await page.getByRole('region', { name: 'Loads' }).getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    await page.goto('/staff/load/00000000-0000-4000-8000-000000000000');
+    await page.getByText("Load not found or you don't have permission to view it.").waitFor();
+    await page.getByRole('button', { name: 'Back to Loads' }).click();
+    await waitForPath(page, '/staff/loads');
+  });
+});

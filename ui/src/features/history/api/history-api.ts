@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { LoadView } from '@portal/domain/loads/view';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import type { AuditActor } from '../utils/audit-format';
+import { HISTORY_PAGE_SIZE } from '../utils/history-paging';
+import type { VendorSnapshot } from '../utils/vendor-snapshot';
+
+/** The records that keep a history: a load, a vendor, a staff account. */
+export type HistoryKind = 'load' | 'vendor' | 'staff';
+
+/** One change to a record, with the server's readable summary lines. */
+export interface HistoryEntry {
+  /** The event's position in the log: the handle for "as of this change". */
+  position: string;
+  revision: number;
+  at: string;
+  actor: AuditActor | null;
+  event_type: string;
+  summary: string[];
+}
+
+export interface HistoryPage {
+  count: number;
+  page: number;
+  page_size: number;
+  /** Oldest first. */
+  results: HistoryEntry[];
+}
+
+const RECORD_PATHS: Record<HistoryKind, string> = { load: '/loads', vendor: '/vendors', staff: '/staff-accounts' };
+
+const recordPath = (kind: HistoryKind, id: string) => `${RECORD_PATHS[kind]}/${encodeURIComponent(id)}/`;
+
+export const historyKeys = {
+  all: ['history'] as const,
+  record: (kind: HistoryKind, id: string) => ['history', kind, id] as const,
+  page: (kind: HistoryKind, id: string, page: number, pageSize: number) => ['history', kind, id, 'page', page, pageSize] as const,
+  asOf: (kind: 'load' | 'vendor', id: string, position: string) => ['history', kind, id, 'as-of', position] as const,
+};
+
+// A 403 or 404 stays that way; a server hiccup is tried once more.
+const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
+
+export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryPage> {
+  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}`, { signal });
+}
+
+export function historyPageQueryOptions(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE) {
+  return queryOptions({
+    queryKey: historyKeys.page(kind, id, page, pageSize),
+    queryFn: ({ signal }) => getHistoryPage(kind, id, page, pageSize, signal),
+    retry: retryServerErrorsOnce,
+  });
+}
+
+/** One page of a record's history; the previous page stays on screen while the next one loads. */
+export function useHistoryPage(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE) {
+  return useQuery({ ...historyPageQueryOptions(kind, id, page, pageSize), placeholderData: keepPreviousData });
+}
+
+/** The load as it was right after the event at `position` (same shape as GET /api/loads/{id}/). */
+export function getLoadAsOf(loadId: string, position: string, signal?: AbortSignal): Promise<LoadView> {
+  return apiClient.get<LoadView>(`${recordPath('load', loadId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
+}
+
+/** The vendor as staff saw it right after the event at `position`. */
+export function getVendorAsOf(vendorId: string, position: string, signal?: AbortSignal): Promise<VendorSnapshot> {
+  return apiClient.get<VendorSnapshot>(`${recordPath('vendor', vendorId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
+}
+
+// The past does not change: an as-of answer is kept for as long as anything shows it.
+export const useLoadAsOf = (loadId: string, position: string) =>
+  useQuery({
+    queryKey: historyKeys.asOf('load', loadId, position),
+    queryFn: ({ signal }) => getLoadAsOf(loadId, position, signal),
+    staleTime: Infinity,
+    retry: retryServerErrorsOnce,
+  });
+
+export const useVendorAsOf = (vendorId: string, position: string) =>
+  useQuery({
+    queryKey: historyKeys.asOf('vendor', vendorId, position),
+    queryFn: ({ signal }) => getVendorAsOf(vendorId, position, signal),
+    staleTime: Infinity,
+    retry: retryServerErrorsOnce,
+  });

@@ -1,0 +1,41 @@
+import type { HistoryEntry } from '../api/history-api';
+import { actorParts, eventTypeLabel, formatAuditTime } from '../utils/audit-format';
+import { HISTORY_MESSAGES } from '../utils/history-messages';
+
+interface HistoryEntryItemProps {
+  entry: HistoryEntry;
+  /** Present for records that can be viewed as they were (loads and vendors). */
+  onViewAsOf?: (entry: HistoryEntry) => void;
+}
+
+/** One change: when, who, and the server's summary lines. */
+export function HistoryEntryItem({ entry, onViewAsOf }: HistoryEntryItemProps) {
+  const actor = actorParts(entry.actor);
+  const lines = entry.summary.length > 0 ? entry.summary : [eventTypeLabel(entry.event_type)];
+  return (
+    <li className="hist-entry">
+      <div className="hist-entry-meta">
+        <time className="hist-entry-time" dateTime={entry.at}>
+          {formatAuditTime(entry.at)}
+        </time>
+        <span className="hist-entry-actor">
+          <strong>{actor.name}</strong>
+          {actor.role && <span className="hist-role">{actor.role}</span>}
+        </span>
+        <span className="hist-entry-revision" title={`Event type: ${entry.event_type}`}>
+          Rev. {entry.revision}
+        </span>
+      </div>
+      <ul className="hist-summary">
+        {lines.map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+      {onViewAsOf && (
+        <button type="button" className="hist-link-button" onClick={() => onViewAsOf(entry)}>
+          {HISTORY_MESSAGES.viewAsOf}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentStatus } from '@portal/domain/loads/fields';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import type { AuditActor } from '../../history/utils/audit-format';
+import { type PaymentsFilters, paymentsLogPath } from '../utils/payments-filters';
+
+/** One change to a payment field of a load: payment status, amount paid, last payment date or payment notes. */
+export interface PaymentChange {
+  position: string;
+  at: string;
+  actor: AuditActor | null;
+  field: string;
+  label: string;
+  from: unknown;
+  to: unknown;
+  summary: string;
+}
+
+/** A payments log row: the change, the load it belongs to, and the load's payment status. */
+export interface PaymentLogEntry extends PaymentChange {
+  load_id: string;
+  kdt_id: string;
+  vendor_id: string | null;
+  vendor_name: string | null;
+  payment_status: PaymentStatus | null;
+}
+
+/** What the vendor filter needs of GET /api/vendors/. */
+export interface VendorChoiceSource {
+  id: string;
+  username: string;
+  legal_name: string | null;
+  business_name: string | null;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  loadHistory: (loadId: string) => ['payments', 'load', loadId] as const,
+  log: (filters: PaymentsFilters) => ['payments', 'log', filters] as const,
+  vendorChoices: () => ['payments', 'vendor-choices'] as const,
+};
+
+const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
+
+export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
+  return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/`, { signal });
+}
+
+export function useLoadPaymentHistory(loadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.loadHistory(loadId),
+    queryFn: ({ signal }) => getLoadPaymentHistory(loadId, signal),
+    retry: retryServerErrorsOnce,
+    enabled,
+  });
+}
+
+export function getPaymentsLog(filters: PaymentsFilters, signal?: AbortSignal): Promise<PaymentLogEntry[]> {
+  return apiClient.get<PaymentLogEntry[]>(paymentsLogPath(filters), { signal });
+}
+
+export function paymentsLogQueryOptions(filters: PaymentsFilters) {
+  return queryOptions({
+    queryKey: paymentKeys.log(filters),
+    queryFn: ({ signal }) => getPaymentsLog(filters, signal),
+    retry: retryServerErrorsOnce,
+  });
+}
+
+export const usePaymentsLog = (filters: PaymentsFilters, enabled: boolean) => useQuery({ ...paymentsLogQueryOptions(filters), enabled });
+
+/** The server's CSV of the log for the same filters, as text. */
+export function getPaymentsCsv(filters: PaymentsFilters): Promise<string> {
+  return apiClient.get<string>(paymentsLogPath(filters, 'csv')).then((body) => (typeof body === 'string' ? body : JSON.stringify(body)));
+}
+
+export const useVendorChoiceSource = () =>
+  useQuery({
+    queryKey: paymentKeys.vendorChoices(),
+    queryFn: ({ signal }) => apiClient.get<VendorChoiceSource[]>('/vendors/', { signal }),
+    staleTime: 60_000,
+    retry: retryServerErrorsOnce,
+  });

@@ -1,0 +1,57 @@
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
+import { useId } from 'react';
+import { hasFilters, NO_FILTERS, type PaymentsFilters } from '../utils/payments-filters';
+
+interface PaymentsFilterBarProps {
+  filters: PaymentsFilters;
+  vendors: { id: string; label: string }[];
+  vendorsLoading: boolean;
+  onChange(filters: PaymentsFilters): void;
+}
+
+/** Date range, vendor and payment status; every change applies at once. */
+export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }: PaymentsFilterBarProps) {
+  const id = useId();
+  const set = (patch: Partial<PaymentsFilters>) => onChange({ ...filters, ...patch });
+  // A vendor picked by link but unknown to the list (deleted since) still shows as chosen.
+  const vendorKnown = !filters.vendor || vendors.some((vendor) => vendor.id === filters.vendor);
+
+  return (
+    <form className="pay-filters" aria-label="Payments filters" onSubmit={(event) => event.preventDefault()}>
+      <div className="pay-filter">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input id={`${id}-from`} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => set({ from: event.target.value })} />
+      </div>
+      <div className="pay-filter">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input id={`${id}-to`} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
+      </div>
+      <div className="pay-filter pay-filter-wide">
+        <label htmlFor={`${id}-vendor`}>Vendor</label>
+        <select id={`${id}-vendor`} value={filters.vendor} onChange={(event) => set({ vendor: event.target.value })}>
+          <option value="">{vendorsLoading ? 'Loading vendors...' : 'All vendors'}</option>
+          {!vendorKnown && <option value={filters.vendor}>Vendor {filters.vendor}</option>}
+          {vendors.map((vendor) => (
+            <option key={vendor.id} value={vendor.id}>
+              {vendor.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="pay-filter">
+        <label htmlFor={`${id}-status`}>Payment Status</label>
+        <select id={`${id}-status`} value={filters.status} onChange={(event) => set({ status: event.target.value as PaymentStatus | '' })}>
+          <option value="">All statuses</option>
+          {PAYMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {PAYMENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="button button-secondary pay-clear" disabled={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
+        Clear Filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useSession } from '../../../lib/auth/current-user';
+import { useToast } from '../../../lib/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { describeErrorBody } from '../../../lib/error-messages';
+import { serverDetail } from '../../history/utils/history-messages';
+import { getPaymentsCsv, paymentsLogQueryOptions, useVendorChoiceSource } from '../api/payments-api';
+import { canViewPayments } from '../utils/payments-access';
+import { csvFileName, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, type PaymentsFilters } from '../utils/payments-filters';
+import { vendorChoices } from '../utils/payments-log';
+import { saveTextFile } from '../utils/save-file';
+import { PaymentsFilterBar } from './payments-filter-bar';
+import { PaymentsLogTable } from './payments-log-table';
+import '../payments.css';
+
+/** /staff/payments (ACCOUNTING and ADMIN; other staff go to /staff/dashboard, like the ADMIN-only routes). */
+export function PaymentsPage() {
+  const { user } = useSession();
+  const allowed = canViewPayments(user?.staff_profile?.tier);
+  useEffect(() => {
+    if (!allowed) console.warn(`Access to /staff/payments refused (staff tier ${user?.staff_profile?.tier ?? 'none'}); redirecting to /staff/dashboard`);
+  }, [allowed, user]);
+  if (!allowed) return <Navigate to="/staff/dashboard" replace />;
+  return <PaymentsLog />;
+}
+
+function logErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return 'You do not have permission to view payments.';
+  return (error instanceof ApiError && describeErrorBody(error.body)) || 'Failed to load the payments log.';
+}
+
+function PaymentsLog() {
+  const toast = useToast();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const problem = filtersProblem(filters);
+  const log = useQuery({ ...paymentsLogQueryOptions(filters), enabled: problem === null, placeholderData: keepPreviousData });
+  const vendorSource = useVendorChoiceSource();
+  const vendors = useMemo(() => vendorChoices(vendorSource.data ?? []), [vendorSource.data]);
+  const [exporting, setExporting] = useState(false);
+
+  const changeFilters = (next: PaymentsFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      saveTextFile(await getPaymentsCsv(filters), csvFileName(filters));
+    } catch (error) {
+      toast.error(`Export failed: ${serverDetail(error) ?? 'the CSV could not be downloaded.'}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const entries = log.data ?? [];
+  return (
+    <section className="pay-page">
+      <header className="pay-page-header">
+        <div>
+          <h1>Payments Log</h1>
+          <p className="pay-subtitle">Every change to a load's payment status, amount paid, last payment date and payment notes, across all loads.</p>
+        </div>
+        <button type="button" className="button button-primary" disabled={exporting || problem !== null} aria-busy={exporting} onClick={() => void exportCsv()}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </header>
+
+      <PaymentsFilterBar filters={filters} vendors={vendors} vendorsLoading={vendorSource.isPending} onChange={changeFilters} />
+
+      {problem ? (
+        <p className="pay-error" role="alert">
+          {problem}
+        </p>
+      ) : log.isPending ? (
+        <div className="pay-state">
+          <Spinner size="lg" label="Loading the payments log" />
+        </div>
+      ) : log.isError && !log.data ? (
+        <p className="pay-error" role="alert">
+          {logErrorText(log.error)}
+        </p>
+      ) : (
+        <>
+          <p className="pay-count" aria-live="polite">
+            {entries.length} {entries.length === 1 ? 'change' : 'changes'}
+            {hasFilters(filters) ? ' match these filters' : ''}
+            {log.isFetching && <Spinner size="sm" label="Refreshing" />}
+          </p>
+          <PaymentsLogTable entries={entries} filtered={hasFilters(filters)} busy={log.isPlaceholderData} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { csvFileName, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, NO_FILTERS, paymentsLogPath } from './payments-filters';
+
+describe('payments filters in the URL', () => {
+  it('reads what is valid and drops the rest', () => {
+    const filters = filtersFromSearch(new URLSearchParams('from=2026-01-01&to=2026-02-30&vendor=v9&status=lost'));
+    expect(filters).toEqual({ from: '2026-01-01', to: '', vendor: 'v9', status: '' });
+  });
+
+  it('writes only the filters in use', () => {
+    expect(filtersToSearch({ ...NO_FILTERS, status: 'paid' }).toString()).toBe('status=paid');
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+  });
+});
+
+describe('the API path', () => {
+  it('sends the same filters for the log and its CSV', () => {
+    const filters = { from: '2026-01-01', to: '2026-01-31', vendor: 'v 1', status: 'partial' as const };
+    expect(paymentsLogPath(filters)).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial');
+    expect(paymentsLogPath(filters, 'csv')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&format=csv');
+    expect(paymentsLogPath(NO_FILTERS)).toBe('/payments/log/');
+    expect(paymentsLogPath(NO_FILTERS, 'csv')).toBe('/payments/log/?format=csv');
+  });
+});
+
+describe('checks and names', () => {
+  it('refuses a range that ends before it starts', () => {
+    expect(filtersProblem({ ...NO_FILTERS, from: '2026-02-01', to: '2026-01-01' })).toMatch(/From date/);
+    expect(filtersProblem({ ...NO_FILTERS, from: '2026-01-01', to: '2026-01-01' })).toBeNull();
+  });
+
+  it('names the CSV as the server does, after the date range', () => {
+    expect(csvFileName(NO_FILTERS)).toBe('payments-log.csv');
+    expect(csvFileName({ ...NO_FILTERS, from: '2026-01-01', to: '2026-01-31', status: 'paid' })).toBe('payments-log-from-2026-01-01-to-2026-01-31.csv');
+    expect(csvFileName({ ...NO_FILTERS, to: '2026-01-31' })).toBe('payments-log-to-2026-01-31.csv');
+  });
+});

@@ -1,0 +1,64 @@
+// The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are.
+import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
+
+export interface PaymentsFilters {
+  /** yyyy-mm-dd or ''. */
+  from: string;
+  to: string;
+  /** A vendor id or ''. */
+  vendor: string;
+  status: PaymentStatus | '';
+}
+
+export const NO_FILTERS: PaymentsFilters = { from: '', to: '', vendor: '', status: '' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);
+
+/** The filters a URL carries; anything unreadable is dropped rather than sent. */
+export function filtersFromSearch(params: URLSearchParams): PaymentsFilters {
+  const day = (name: string) => {
+    const value = params.get(name)?.trim() ?? '';
+    return isCalendarDay(value) ? value : '';
+  };
+  const status = params.get('status') ?? '';
+  return { from: day('from'), to: day('to'), vendor: params.get('vendor')?.trim() ?? '', status: isPaymentStatus(status) ? status : '' };
+}
+
+/** Only the filters in use, in a fixed order: the page URL and the API query alike. */
+export function filtersToSearch(filters: PaymentsFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.vendor) params.set('vendor', filters.vendor);
+  if (filters.status) params.set('status', filters.status);
+  return params;
+}
+
+export const hasFilters = (filters: PaymentsFilters): boolean => filtersToSearch(filters).size > 0;
+
+/** Why the filters cannot be sent, or null. */
+export function filtersProblem(filters: PaymentsFilters): string | null {
+  if (filters.from && filters.to && filters.from > filters.to) return 'The From date must be on or before the To date.';
+  return null;
+}
+
+/** The API path for the filters: the JSON log, or the server's CSV of the same rows. */
+export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv' = 'json'): string {
+  const params = filtersToSearch(filters);
+  if (format === 'csv') params.set('format', 'csv');
+  const query = params.toString();
+  return `/payments/log/${query ? `?${query}` : ''}`;
+}
+
+/** The server's own name for the file (Content-Disposition): 'payments-log-from-2026-01-01-to-2026-01-31.csv'. */
+export function csvFileName(filters: PaymentsFilters): string {
+  return `payments-log${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
+}

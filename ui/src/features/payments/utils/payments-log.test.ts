@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { canViewPayments } from './payments-access';
+import { changeSummary, sortByTime, vendorChoices } from './payments-log';
+
+const row = (position: string, at: string) => ({ position, at });
+
+describe('sortByTime', () => {
+  const rows = [row('5', '2026-01-02T10:00:00Z'), row('9', '2026-01-03T10:00:00Z'), row('7', '2026-01-02T10:00:00Z')];
+
+  it('puts the newest first, ties by log position', () => {
+    expect(sortByTime(rows, true).map((r) => r.position)).toEqual(['9', '7', '5']);
+  });
+
+  it('or the oldest first', () => {
+    expect(sortByTime(rows, false).map((r) => r.position)).toEqual(['5', '7', '9']);
+  });
+
+  it('compares positions as numbers, not text', () => {
+    expect(sortByTime([row('10', '2026-01-01T00:00:00Z'), row('9', '2026-01-01T00:00:00Z')], false).map((r) => r.position)).toEqual(['9', '10']);
+  });
+});
+
+describe('changeSummary', () => {
+  it("prefers the server's line", () => {
+    expect(changeSummary({ summary: 'Payment status: unpaid -> partial', label: 'Payment status', field: 'payment_status', from: 'unpaid', to: 'partial' })).toBe(
+      'Payment status: unpaid -> partial',
+    );
+  });
+
+  it('builds one when the server sent none', () => {
+    expect(changeSummary({ summary: '', label: 'Amount paid', field: 'amount_paid', from: null, to: 500 })).toBe('Amount paid: (empty) -> 500');
+  });
+});
+
+describe('vendor filter choices', () => {
+  it('uses the company name people know, alphabetically', () => {
+    const choices = vendorChoices([
+      { id: '1', username: 'zed', legal_name: null, business_name: null },
+      { id: '2', username: 'acme', legal_name: 'Acme LLC', business_name: 'Acme Freight' },
+      { id: '3', username: 'bo', legal_name: 'bolt co', business_name: null },
+    ]);
+    expect(choices).toEqual([
+      { id: '2', label: 'Acme Freight' },
+      { id: '3', label: 'bolt co' },
+      { id: '1', label: 'zed' },
+    ]);
+  });
+});
+
+describe('who sees payments', () => {
+  it('is accounting and admins', () => {
+    expect(canViewPayments('ACCOUNTING')).toBe(true);
+    expect(canViewPayments('ADMIN')).toBe(true);
+    expect(canViewPayments('DISPATCH_OPS')).toBe(false);
+    expect(canViewPayments('PENDING')).toBe(false);
+    expect(canViewPayments(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import type { PaymentChange } from '../api/payments-api';
+
+/** Rows by time (ties keep the log's order by position), newest first unless `desc` is false. */
+export function sortByTime<T extends Pick<PaymentChange, 'at' | 'position'>>(rows: readonly T[], desc: boolean): T[] {
+  const time = (row: T) => {
+    const value = new Date(row.at).getTime();
+    return Number.isNaN(value) ? 0 : value;
+  };
+  const position = (row: T) => {
+    try {
+      return BigInt(row.position);
+    } catch {
+      return 0n;
+    }
+  };
+  const sorted = [...rows].sort((a, b) => {
+    const byTime = time(a) - time(b);
+    if (byTime !== 0) return byTime;
+    const pa = position(a);
+    const pb = position(b);
+    return pa < pb ? -1 : pa > pb ? 1 : 0;
+  });
+  return desc ? sorted.reverse() : sorted;
+}
+
+/** A value as a change line shows it; the server's summary is preferred, this is for its absence. */
+export function changeValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The readable line of a change: the server's summary, else 'Label: from -> to'. */
+export function changeSummary(change: Pick<PaymentChange, 'summary' | 'label' | 'field' | 'from' | 'to'>): string {
+  if (typeof change.summary === 'string' && change.summary.trim() !== '') return change.summary;
+  return `${change.label || change.field}: ${changeValueText(change.from)} -> ${changeValueText(change.to)}`;
+}
+
+/** Vendor choices for the filter: the company name people know, else the username, alphabetically. */
+export function vendorChoices(vendors: readonly { id: string; username: string; legal_name?: string | null; business_name?: string | null }[]) {
+  return vendors
+    .map((vendor) => ({ id: vendor.id, label: vendor.business_name || vendor.legal_name || vendor.username }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en-US', { sensitivity: 'base' }));
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { loadFixture } from '../../loads/utils/load-fixture';
+import { LiveConnection, type LiveHandlers, type NetworkLike, type SocketLike } from './live-connection';
+
+/** A socket.io-like socket the test drives by hand. */
+class FakeSocket implements SocketLike {
+  active = true;
+  disconnected = false;
+  private readonly listeners = new Map<string, Array<(...args: never[]) => void>>();
+  on(event: string, listener: (...args: never[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, payload?: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (value: unknown) => void)(payload);
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.active = false;
+  }
+}
+
+class FakeNetwork implements NetworkLike {
+  online = true;
+  private onChange: () => void = () => undefined;
+  isOnline = () => this.online;
+  subscribe = (onChange: () => void) => {
+    this.onChange = onChange;
+    return () => undefined;
+  };
+  set(online: boolean) {
+    this.online = online;
+    this.onChange();
+  }
+}
+
+function setup() {
+  const socket = new FakeSocket();
+  const network = new FakeNetwork();
+  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn() } satisfies LiveHandlers;
+  const connection = new LiveConnection(socket, handlers, network);
+  const states: string[] = [];
+  connection.subscribe(() => states.push(connection.getSnapshot().state));
+  return { socket, network, handlers, connection, states };
+}
+
+describe('LiveConnection', () => {
+  it('is reconnecting until connected, live once connected, reconnecting while socket.io retries', () => {
+    const { socket, connection, states } = setup();
+    expect(connection.getSnapshot()).toEqual({ state: 'reconnecting', position: null });
+    socket.emit('connect');
+    expect(connection.getSnapshot().state).toBe('live');
+    socket.emit('disconnect', 'transport close');
+    expect(connection.getSnapshot().state).toBe('reconnecting');
+    socket.emit('connect');
+    expect(states).toEqual(['live', 'reconnecting', 'live']);
+  });
+
+  it('is offline when socket.io gives up (refused handshake, server kick) or the browser is offline', () => {
+    const { socket, network, connection } = setup();
+    socket.emit('connect');
+    network.set(false);
+    expect(connection.getSnapshot().state).toBe('offline');
+    network.set(true);
+    expect(connection.getSnapshot().state).toBe('live');
+    socket.active = false;
+    socket.emit('connect_error', new Error('unauthorized'));
+    expect(connection.getSnapshot().state).toBe('offline');
+  });
+
+  it('re-reads after every hello (first connect and each reconnect) and on a resync', () => {
+    const { socket, handlers } = setup();
+    socket.emit('connect');
+    socket.emit('hello', { position: '10' });
+    socket.emit('disconnect', 'ping timeout');
+    socket.emit('connect');
+    socket.emit('hello', { position: '14' });
+    socket.emit('loads:resync', { position: '20' });
+    expect(handlers.onResync).toHaveBeenCalledTimes(3);
+    expect(handlers.onChanges).not.toHaveBeenCalled();
+  });
+
+  it('hands pushed rows on and remembers the newest position seen', () => {
+    const { socket, handlers, connection } = setup();
+    socket.emit('hello', { position: '10' });
+    const load = loadFixture('a');
+    socket.emit('loads:changed', { position: '12', upserts: [load], removals: ['b'] });
+    expect(handlers.onChanges).toHaveBeenCalledWith({ position: '12', upserts: [load], removals: ['b'] });
+    expect(connection.getSnapshot().position).toBe('12');
+    socket.emit('loads:changed', { position: '11', upserts: [], removals: [] });
+    expect(connection.getSnapshot().position).toBe('12');
+    expect(handlers.onPosition.mock.calls).toEqual([['10'], ['12']]);
+  });
+
+  it('ignores malformed pushes', () => {
+    const { socket, handlers } = setup();
+    socket.emit('loads:changed', { position: '5', upserts: 'nope' });
+    socket.emit('loads:changed', null);
+    expect(handlers.onChanges).not.toHaveBeenCalled();
+  });
+
+  it('closes the socket and reads offline after close', () => {
+    const { socket, connection } = setup();
+    socket.emit('connect');
+    connection.close();
+    expect(socket.disconnected).toBe(true);
+    expect(connection.getSnapshot().state).toBe('offline');
+  });
+});

@@ -1,0 +1,117 @@
+// One live connection's state machine, independent of socket.io and React so it can be tested with a fake socket.
+import { laterPosition, type LoadsChanged, readLoadsChanged } from './live-messages';
+
+export type ConnectionState = 'live' | 'reconnecting' | 'offline';
+
+export interface LiveSnapshot {
+  state: ConnectionState;
+  /** The newest event position the server has announced to this connection, or null before the first. */
+  position: string | null;
+}
+
+/** The part of a socket.io-client Socket this uses. */
+export interface SocketLike {
+  /** True while the socket is connected or trying to (re)connect; false once it gave up or was closed. */
+  readonly active: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  disconnect(): unknown;
+}
+
+/** The browser's network state (window 'online' / 'offline'). */
+export interface NetworkLike {
+  isOnline(): boolean;
+  subscribe(onChange: () => void): () => void;
+}
+
+export interface LiveHandlers {
+  /** Rows pushed by the server. */
+  onChanges(changes: LoadsChanged): void;
+  /** Everything may be stale (a reconnect, or the server missed notices): re-read. */
+  onResync(): void;
+  /** A position the server has reached, so later reads can ask for at least it. */
+  onPosition(position: string): void;
+}
+
+export class LiveConnection {
+  private snapshot: LiveSnapshot = { state: 'reconnecting', position: null };
+  private readonly listeners = new Set<() => void>();
+  private connected = false;
+  private closed = false;
+  private readonly stopNetwork: () => void;
+
+  constructor(
+    private readonly socket: SocketLike,
+    private readonly handlers: LiveHandlers,
+    private readonly network: NetworkLike = { isOnline: () => true, subscribe: () => () => undefined },
+  ) {
+    socket.on('connect', () => {
+      this.connected = true;
+      this.update();
+    });
+    socket.on('disconnect', () => {
+      this.connected = false;
+      this.update();
+    });
+    socket.on('connect_error', () => {
+      this.connected = false;
+      this.update();
+    });
+    // 'hello' follows every (re)connect once the socket is in its room: whatever changed before that was not pushed
+    // to it, so the caches re-read from the server.
+    socket.on('hello', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onResync();
+    });
+    socket.on('loads:changed', (message: unknown) => {
+      const changes = readLoadsChanged(message);
+      if (!changes) return;
+      this.see(changes.position);
+      handlers.onChanges(changes);
+    });
+    socket.on('loads:resync', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onResync();
+    });
+    this.stopNetwork = network.subscribe(() => this.update());
+  }
+
+  getSnapshot = (): LiveSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopNetwork();
+    this.socket.disconnect();
+    this.connected = false;
+    this.update();
+  }
+
+  private stateNow(): ConnectionState {
+    if (this.closed || !this.network.isOnline()) return 'offline';
+    if (this.connected) return 'live';
+    // socket.io keeps retrying after a dropped connection; it stops after a refused handshake or a server kick.
+    return this.socket.active ? 'reconnecting' : 'offline';
+  }
+
+  private see(position: unknown): void {
+    const next = laterPosition(this.snapshot.position, position);
+    if (next === this.snapshot.position) return;
+    this.handlers.onPosition(next!);
+    this.set({ ...this.snapshot, position: next });
+  }
+
+  private update(): void {
+    const state = this.stateNow();
+    if (state !== this.snapshot.state) this.set({ ...this.snapshot, state });
+  }
+
+  private set(next: LiveSnapshot): void {
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,104 @@
+import { type ReactNode, useId, useMemo } from 'react';
+import { formatAuditTime } from '../../history/utils/audit-format';
+import {
+  byDeletedAtDesc,
+  type DeletedLoad,
+  type DeletedStaff,
+  type DeletedVendor,
+  deletedByLabel,
+  RECYCLE_SECTIONS,
+  type RecycleBin,
+  type RecycleKind,
+  recordName,
+} from '../utils/recycle-bin';
+
+type Row = DeletedLoad | DeletedVendor | DeletedStaff;
+
+const orDash = (value: string | null | undefined): ReactNode => (value && value.trim() ? value : <span className="rb-muted">—</span>);
+
+// The columns before "Deleted By" and "Deleted At", per kind.
+const RECORD_COLUMNS: Record<RecycleKind, { header: string; cell(row: Row): ReactNode }[]> = {
+  loads: [
+    { header: 'Load ID', cell: (row) => <strong>{(row as DeletedLoad).kdt_id}</strong> },
+    { header: 'Vendor', cell: (row) => orDash((row as DeletedLoad).vendor_name) },
+  ],
+  vendors: [
+    { header: 'Name', cell: (row) => <strong>{orDash((row as DeletedVendor).name)}</strong> },
+    { header: 'Username', cell: (row) => (row as DeletedVendor).username },
+  ],
+  staff: [
+    { header: 'Username', cell: (row) => <strong>{(row as DeletedStaff).username}</strong> },
+    { header: 'Name', cell: (row) => orDash((row as DeletedStaff).name) },
+  ],
+};
+
+interface RecycleBinSectionProps {
+  kind: RecycleKind;
+  bin: RecycleBin;
+  onRestore(kind: RecycleKind, id: string, name: string): void;
+}
+
+/** One kind of deleted record, most recently deleted first, each with a Restore button. */
+export function RecycleBinSection({ kind, bin, onRestore }: RecycleBinSectionProps) {
+  const headingId = useId();
+  const { title, empty, noun } = RECYCLE_SECTIONS[kind];
+  const rows = useMemo(() => byDeletedAtDesc<Row>(bin[kind]), [bin, kind]);
+  const columns = RECORD_COLUMNS[kind];
+
+  return (
+    <section className="card rb-section" aria-labelledby={headingId}>
+      <header className="rb-section-header">
+        <h2 id={headingId}>{title}</h2>
+        <span className="rb-count">{rows.length}</span>
+      </header>
+      {rows.length === 0 ? (
+        <p className="rb-empty">{empty}</p>
+      ) : (
+        <div className="rb-table-scroll">
+          <table className="rb-table" aria-label={`Deleted ${title.toLowerCase()}`}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col">
+                    {column.header}
+                  </th>
+                ))}
+                <th scope="col">Deleted By</th>
+                <th scope="col">Deleted At</th>
+                <th scope="col" className="rb-actions-col">
+                  <span className="rb-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const name = recordName(kind, row);
+                return (
+                  <tr key={row.id}>
+                    {columns.map((column) => (
+                      <td key={column.header}>{column.cell(row)}</td>
+                    ))}
+                    <td>{deletedByLabel(row.deleted_by)}</td>
+                    <td className="rb-nowrap">
+                      {row.deleted_at ? <time dateTime={row.deleted_at}>{formatAuditTime(row.deleted_at)}</time> : <span className="rb-muted">—</span>}
+                    </td>
+                    <td className="rb-actions-col">
+                      <button
+                        type="button"
+                        className="button button-secondary rb-restore"
+                        aria-label={`Restore ${noun.toLowerCase()} ${name}`}
+                        onClick={() => onRestore(kind, row.id, name)}
+                      >
+                        Restore
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

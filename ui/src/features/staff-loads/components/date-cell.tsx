@@ -1,0 +1,25 @@
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { LoadView } from '@portal/domain/loads/view';
+import { formatListDateTime } from '../../../lib/format-date';
+import type { LoadDateField } from '../../loads/utils/date-dialog';
+import type { BoardGridContext } from './board-grid-context';
+
+const LABELS: Record<LoadDateField, string> = { pickup_date: 'pick-up date', delivery_date: 'delivery date' };
+
+/** A date, opening the date dialog for tiers that may set dates; plain text for the rest. */
+export function DateCell({ data, context, colDef }: CustomCellRendererProps<LoadView, string | null, BoardGridContext>) {
+  const field = colDef?.field as LoadDateField | undefined;
+  if (!data || !field) return null;
+  const text = formatListDateTime(data[field]);
+  if (context.modes.dates === 'text') return <span className="date-text">{text}</span>;
+  return (
+    <button
+      type="button"
+      className="cell-button date-cell"
+      aria-label={`Change ${LABELS[field]} of ${data.kdt_id} (${text})`}
+      onClick={() => context.open({ kind: 'date', load: data, field })}
+    >
+      {text}
+    </button>
+  );
+}

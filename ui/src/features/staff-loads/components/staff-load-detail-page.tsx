@@ -1,0 +1,93 @@
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useLoad } from '../../loads/api/get-load';
+import { DeleteLoadButton } from '../../loads/components/delete-load-button';
+import { ExperimentalBanner } from '../../loads/components/experimental-banner';
+import { LoadSections } from '../../loads/components/load-sections';
+import { LoadStatusChanger } from '../../loads/components/load-status-changer';
+import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
+import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
+import { errorText, isNotFound, LOAD_MESSAGES } from '../../loads/utils/load-messages';
+import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
+import { STAFF_LOADS_PATH } from '../utils/staff-load-paths';
+import { AssignVendorBox } from './assign-vendor-box';
+import { LoadDocumentsPanel } from './load-documents-panel';
+import '../../loads/loads.css';
+import '../staff-loads.css';
+import { RecordHistoryPanel } from '../../history/components/record-history-panel';
+import { PaymentHistoryPanel } from '../../payments/components/payment-history-panel';
+
+/**
+ * /staff/load/:loadId and /staff/loads/:loadId: one load across vendors. Every control follows the tier matrix the
+ * server enforces; what a tier may not use is read-only or says why.
+ */
+export function StaffLoadDetailPage() {
+  const { loadId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useLoad(loadId);
+  const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
+
+  const backButton = (
+    <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH)}>
+      ← Back to Loads
+    </button>
+  );
+
+  if (query.isPending) {
+    return (
+      <section className="page load-detail">
+        <div className="loads-state">
+          <Spinner size="lg" label="Loading load" />
+        </div>
+      </section>
+    );
+  }
+  if (query.isError) {
+    const notFound = isNotFound(query.error);
+    return (
+      <section className="page load-detail">
+        <p className={notFound ? 'page-status' : 'form-error'} role="alert">
+          {notFound ? STAFF_LOAD_MESSAGES.notFound : (errorText(query.error) ?? LOAD_MESSAGES.detailFailed)}
+        </p>
+        {backButton}
+      </section>
+    );
+  }
+
+  const load = query.data;
+  return (
+    <section className="page load-detail staff-load-detail">
+      <div className="staff-load-back">{backButton}</div>
+      <header className="staff-load-header">
+        <p className="staff-load-eyebrow">
+          Load Details <span className="staff-load-uuid">ID {load.id}</span>
+        </p>
+        <h1>{load.kdt_id}</h1>
+        <p className="staff-load-vendor">
+          Vendor:{' '}
+          <strong className={load.vendor_name ? undefined : 'is-unassigned'}>{load.vendor_name ?? STAFF_LOAD_MESSAGES.notAssigned}</strong>
+        </p>
+      </header>
+      <ExperimentalBanner />
+
+      <div className="card load-detail-controls">
+        <LoadStatusChanger load={load} readOnly={!capabilities.changeStatus} />
+        <PaymentStatusSelect load={load} readOnly={!capabilities.changePaymentStatus} />
+        {capabilities.delete && (
+          <div className="load-detail-danger">
+            <DeleteLoadButton load={load} listPath={STAFF_LOADS_PATH} />
+          </div>
+        )}
+      </div>
+
+      <div className="staff-load-side">
+        <LoadDocumentsPanel load={load} canManage={capabilities.manageDocuments} />
+        <AssignVendorBox load={load} canAssign={capabilities.assignVendor} />
+      </div>
+
+      <LoadSections load={load} canEdit={capabilities.editSection} />
+      <PaymentHistoryPanel loadId={load.id} watch={load} />
+      <RecordHistoryPanel kind="load" id={load.id} watch={load} />
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import {
+  CellStyleModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  type ColDef,
+  type CellClickedEvent,
+  type CellKeyDownEvent,
+  ExternalFilterModule,
+  type GetRowIdParams,
+  type GridApi,
+  type GridReadyEvent,
+  HighlightChangesModule,
+  RowApiModule,
+  type IRowNode,
+  type ModelUpdatedEvent,
+  ModuleRegistry,
+  type SuppressKeyboardEventParams,
+  themeQuartz,
+  ValidationModule,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoadView } from '@portal/domain/loads/view';
+import type { LoadsTableDialog } from '../../loads/components/loads-table';
+import { hasDocument, LOAD_DOCUMENT_KINDS } from '../../loads/utils/load-documents';
+import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
+import type { BoardCellModes } from '../utils/board-cells';
+import { type BoardFilter, isBoardFilterActive, passesBoardFilter } from '../utils/board-filter';
+import { dateComparator, loadNumberComparator, statusComparator, vendorNameComparator } from '../utils/board-sort';
+import { diffRows, isEmptyTransaction } from '../utils/grid-transaction';
+import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
+import { staffLoadPath } from '../utils/staff-load-paths';
+import type { BoardGridContext } from './board-grid-context';
+import { DateCell } from './date-cell';
+import { DocumentCell, type DocumentCellParams } from './document-cell';
+import { LoadIdCell } from './load-id-cell';
+import { StatusCell } from './status-cell';
+
+// Only what the board uses; the validation module (which names a missing module) only in development.
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  ExternalFilterModule,
+  HighlightChangesModule,
+  RowApiModule,
+  CellStyleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+]);
+
+const ROW_HEIGHT = 44;
+const HEADER_HEIGHT = 44;
+/** Room for the 'No loads found' overlay when nothing shows. */
+const MIN_BODY_ROWS = 4;
+/** The wrapper's borders and the header's rule: without them a body exactly as tall as its rows would scroll. */
+const BODY_SLACK = 6;
+
+// The app's own colours (theme variables), so the grid follows the light and dark themes and custom palettes.
+const boardTheme = themeQuartz.withParams({
+  accentColor: 'var(--color-secondary)',
+  backgroundColor: 'var(--color-background)',
+  foregroundColor: 'var(--color-foreground)',
+  borderColor: 'var(--color-border)',
+  chromeBackgroundColor: 'var(--color-card)',
+  headerBackgroundColor: 'var(--color-card)',
+  headerFontWeight: 650,
+  fontFamily: 'inherit',
+  fontSize: 14,
+  headerFontSize: 13,
+  spacing: 6,
+  rowHeight: ROW_HEIGHT,
+  headerHeight: HEADER_HEIGHT,
+  wrapperBorderRadius: 10,
+  valueChangeValueHighlightBackgroundColor: 'color-mix(in srgb, var(--color-secondary) 32%, transparent)',
+});
+
+// The cell's own controls handle the keys they need (the status dropdown's arrows and Enter).
+const letSelectHandleKeys = ({ event }: SuppressKeyboardEventParams<LoadView>) => event.target instanceof HTMLSelectElement;
+
+const dateColumn = (field: 'pickup_date' | 'delivery_date', headerName: string): ColDef<LoadView> => ({
+  field,
+  headerName,
+  cellRenderer: DateCell,
+  comparator: dateComparator,
+  sortable: true,
+  enableCellChangeFlash: true,
+  minWidth: 148,
+  flex: 1.1,
+});
+
+const COLUMNS: ColDef<LoadView>[] = [
+  { colId: 'load_number', field: 'load_number', headerName: 'Load ID', cellRenderer: LoadIdCell, comparator: loadNumberComparator, sortable: true, minWidth: 108, flex: 1 },
+  {
+    field: 'vendor_name',
+    headerName: 'Vendor',
+    valueFormatter: ({ value }) => (value ? String(value) : STAFF_LOAD_MESSAGES.boardNotAssigned),
+    cellClassRules: { 'is-unassigned': ({ value }) => !value },
+    comparator: vendorNameComparator,
+    sortable: true,
+    enableCellChangeFlash: true,
+    minWidth: 150,
+    flex: 1.3,
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    cellRenderer: StatusCell,
+    comparator: statusComparator,
+    sortable: true,
+    enableCellChangeFlash: true,
+    suppressKeyboardEvent: letSelectHandleKeys,
+    minWidth: 140,
+    flex: 1,
+  },
+  dateColumn('pickup_date', 'Pick-Up Date'),
+  dateColumn('delivery_date', 'Delivery Date'),
+  ...LOAD_DOCUMENT_KINDS.map(
+    (document): ColDef<LoadView> => ({
+      colId: document.type,
+      headerName: document.column,
+      valueGetter: ({ data }) => (data ? hasDocument(data, document) : false),
+      cellRenderer: DocumentCell,
+      cellRendererParams: { document } satisfies DocumentCellParams,
+      enableCellChangeFlash: true,
+      width: 100,
+      headerClass: 'board-document-header',
+      cellClass: 'board-document-cell',
+      resizable: false,
+    }),
+  ),
+];
+
+const DEFAULT_COLUMN: ColDef<LoadView> = { sortable: false, sortingOrder: ['asc', 'desc'], suppressMovable: true, resizable: true };
+const OVERLAY_TEXTS = { noRows: { overlayText: LOAD_MESSAGES.listEmpty }, noMatchingRows: { overlayText: LOAD_MESSAGES.listEmpty } };
+const rowIdOf = ({ data }: GetRowIdParams<LoadView>) => data.id;
+const INTERACTIVE = 'a, button, select, input, textarea';
+
+interface StaffLoadsGridProps {
+  /** Every load the user may see, as cached; the search and chips filter inside the grid. */
+  loads: readonly LoadView[];
+  filter: BoardFilter;
+  modes: BoardCellModes;
+  onOpen(dialog: LoadsTableDialog): void;
+}
+
+/**
+ * The live board. The grid is given its rows once; every later change (a push, a refetch, the user's own save) goes
+ * in as an async transaction, so sort, filter, scroll and focus stay where the user left them and changed cells flash.
+ */
+export function StaffLoadsGrid({ loads, filter, modes, onOpen }: StaffLoadsGridProps) {
+  const navigate = useNavigate();
+  const api = useRef<GridApi<LoadView> | null>(null);
+  const [initialRows] = useState(() => [...loads]);
+  const applied = useRef<readonly LoadView[]>(initialRows);
+  const latest = useRef(loads);
+  const filterRef = useRef(filter);
+  const onOpenRef = useRef(onOpen);
+  const [shownRows, setShownRows] = useState(initialRows.length);
+
+  const context = useMemo<BoardGridContext>(() => ({ modes, open: (dialog) => onOpenRef.current(dialog) }), [modes]);
+
+  const sync = useCallback(() => {
+    const grid = api.current;
+    if (!grid) return;
+    const transaction = diffRows(applied.current, latest.current);
+    applied.current = latest.current;
+    if (isEmptyTransaction(transaction)) return;
+    grid.applyTransactionAsync(transaction, (result) => {
+      // New rows flash whole; changed cells flash by themselves (enableCellChangeFlash).
+      if (result.add.length > 0) grid.flashCells({ rowNodes: result.add as IRowNode<LoadView>[] });
+    });
+  }, []);
+
+  useEffect(() => {
+    onOpenRef.current = onOpen;
+  }, [onOpen]);
+
+  useEffect(() => {
+    latest.current = loads;
+    sync();
+  }, [loads, sync]);
+
+  useEffect(() => {
+    filterRef.current = filter;
+    api.current?.onFilterChanged();
+  }, [filter]);
+
+  const isExternalFilterPresent = useCallback(() => isBoardFilterActive(filterRef.current), []);
+  const doesExternalFilterPass = useCallback((node: IRowNode<LoadView>) => node.data !== undefined && passesBoardFilter(node.data, filterRef.current), []);
+
+  const onGridReady = useCallback(
+    (event: GridReadyEvent<LoadView>) => {
+      api.current = event.api;
+      sync();
+    },
+    [sync],
+  );
+
+  const onModelUpdated = useCallback((event: ModelUpdatedEvent<LoadView>) => setShownRows(event.api.getDisplayedRowCount()), []);
+
+  const onCellClicked = useCallback(
+    (event: CellClickedEvent<LoadView>) => {
+      // A click on the cell's own control (link, dialog button, status dropdown) is that control's.
+      if ((event.event?.target as Element | null)?.closest(INTERACTIVE)) return;
+      if (event.data) void navigate(staffLoadPath(event.data.id));
+    },
+    [navigate],
+  );
+
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<LoadView>) => {
+      const keyboard = event.event as KeyboardEvent | null | undefined;
+      const cell = keyboard?.target as HTMLElement | null;
+      if (keyboard?.key !== 'Enter' || !cell?.classList.contains('ag-cell')) return;
+      const control = cell.querySelector<HTMLElement>(INTERACTIVE);
+      if (control instanceof HTMLSelectElement) control.focus();
+      else if (control) control.click();
+      else if (event.data) void navigate(staffLoadPath(event.data.id));
+    },
+    [navigate],
+  );
+
+  // The body grows with its rows up to the viewport less 200 px, then scrolls.
+  const bodyHeight = Math.max(shownRows, MIN_BODY_ROWS) * ROW_HEIGHT + BODY_SLACK;
+
+  return (
+    <div className="staff-loads-grid" role="region" aria-label="Loads" style={{ height: `calc(${HEADER_HEIGHT}px + min(100vh - 200px, ${bodyHeight}px))` }}>
+      <AgGridReact<LoadView>
+        theme={boardTheme}
+        rowData={initialRows}
+        columnDefs={COLUMNS}
+        defaultColDef={DEFAULT_COLUMN}
+        getRowId={rowIdOf}
+        context={context}
+        loading={false}
+        overlayComponentParams={OVERLAY_TEXTS}
+        isExternalFilterPresent={isExternalFilterPresent}
+        doesExternalFilterPass={doesExternalFilterPass}
+        asyncTransactionWaitMillis={60}
+        cellFlashDuration={900}
+        cellFadeDuration={900}
+        onGridReady={onGridReady}
+        onModelUpdated={onModelUpdated}
+        onCellClicked={onCellClicked}
+        onCellKeyDown={onCellKeyDown}
+      />
+    </div>
+  );
+}

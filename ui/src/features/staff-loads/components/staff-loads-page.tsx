@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import type { LoadStatus } from '@portal/domain/loads/fields';
+import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
+import { Spinner } from '../../../components/spinner';
+import { useLoads } from '../../loads/api/get-loads';
+import { DocumentDialog } from '../../loads/components/document-dialog';
+import { ExperimentalBanner } from '../../loads/components/experimental-banner';
+import { LoadDateDialog } from '../../loads/components/load-date-dialog';
+import type { LoadsTableDialog } from '../../loads/components/loads-table';
+import { StatusFilterChips } from '../../loads/components/status-filter-chips';
+import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
+import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
+import { SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
+import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
+import { boardCellModes } from '../utils/board-cells';
+import { type BoardFilter, initialBoardFilter } from '../utils/board-filter';
+import { StaffCreateLoadPanel } from './staff-create-load-panel';
+import { StaffLoadsGrid } from './staff-loads-grid';
+import '../../loads/loads.css';
+import '../staff-loads.css';
+
+/** /staff/loads: every vendor's loads on a live board, with search, status chips, create panel and cell dialogs. */
+export function StaffLoadsPage() {
+  const loads = useLoads();
+  const capabilities = useLoadCapabilities();
+  const { dates, documents, status } = boardCellModes(capabilities);
+  const modes = useMemo(() => ({ dates, documents, status }), [dates, documents, status]);
+  const [creating, setCreating] = useState(false);
+  const refusal = usePermissionNotice();
+  const [filter, setFilter] = useState<BoardFilter>(initialBoardFilter);
+  const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
+
+  function newLoad() {
+    if (capabilities.create) setCreating(true);
+    else refusal.show(LOAD_PERMISSION_MESSAGES.create);
+  }
+
+  return (
+    <section className="page loads-page staff-loads-page">
+      <header className="page-header">
+        <h1>Loads</h1>
+        <div className="page-header-actions">
+          {refusal.message && (
+            <span className="permission-notice" role="alert">
+              {refusal.message}
+            </span>
+          )}
+          <button type="button" className="button button-primary" onClick={newLoad} disabled={creating}>
+            New Load
+          </button>
+        </div>
+      </header>
+      <ExperimentalBanner demoModels={false} />
+
+      {creating && <StaffCreateLoadPanel onClose={() => setCreating(false)} />}
+
+      <div className="loads-toolbar">
+        <input
+          type="search"
+          className="loads-search"
+          placeholder={SEARCH_PLACEHOLDER}
+          aria-label={SEARCH_PLACEHOLDER}
+          value={filter.search}
+          onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
+        />
+        <StatusFilterChips
+          selected={filter.statuses}
+          onChange={(statuses: ReadonlySet<LoadStatus>) => setFilter((current) => ({ ...current, statuses }))}
+        />
+      </div>
+
+      {loads.isPending ? (
+        <div className="loads-state">
+          <Spinner size="lg" label="Loading loads" />
+        </div>
+      ) : loads.isError && !loads.data ? (
+        <div className="form-error" role="alert">
+          {LOAD_MESSAGES.listFailed}
+        </div>
+      ) : (
+        <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} />
+      )}
+
+      {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'document' && <DocumentDialog kdtId={dialog.load.kdt_id} document={dialog.document} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
