@@ -14,7 +14,8 @@ import { vendorStream, type FileRef } from '@portal/domain/vendors/events';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { handleCommand } from '../command-handler';
 import type { LoadsService } from '../loads/service';
-import { demoPdf, demoSignaturePng } from './demo-files';
+import { demoPdf, demoPhotoPng, demoSignaturePng } from './demo-files';
+import type { LoadDocumentType } from '@portal/domain/loads/fields';
 import type { AccountsService } from './service';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
@@ -73,7 +74,7 @@ export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsSe
     if (demo.tier && demo.tier !== 'PENDING') await accounts.changeTier(userId, demo.tier, SYSTEM);
     if (demo.username === 'carrier' && vendorId) {
       await completeDemoProfile(accounts, storage, vendorId, { actorId: userId, actorUsername: demo.username, actorType: 'VENDOR' });
-      await seedDemoLoads(loads, { userId, username: demo.username, type: 'VENDOR', tier: null, vendorId });
+      await seedDemoLoads(loads, storage, { userId, username: demo.username, type: 'VENDOR', tier: null, vendorId });
     }
   }
 }
@@ -119,7 +120,7 @@ async function completeDemoProfile(accounts: AccountsService, storage: FileStora
 const DAY = 24 * 3600 * 1000;
 
 /** A realistic book of loads for the demo carrier: every status and payment status, lanes, rates and equipment. */
-async function seedDemoLoads(loads: LoadsService, carrier: Actor): Promise<void> {
+async function seedDemoLoads(loads: LoadsService, storage: FileStorage, carrier: Actor): Promise<void> {
   const metadata: EventMetadata = { actorId: carrier.userId, actorUsername: carrier.username, actorType: 'VENDOR' };
   const today = new Date();
   today.setUTCHours(14, 0, 0, 0);
@@ -160,6 +161,19 @@ async function seedDemoLoads(loads: LoadsService, carrier: Actor): Promise<void>
     if (lane.status === 'picked_up' || lane.status === 'delivered') await loads.update(carrier, id, { status: 'picked_up', pickup_date: at(lane.pickup, 8) }, metadata);
     if (lane.status === 'delivered') await loads.update(carrier, id, { status: 'delivered', delivery_date: at(lane.delivery, 16) }, metadata);
     if (lane.status === 'cancelled') await loads.update(carrier, id, { status: 'cancelled' }, metadata);
+    // Delivered and moving loads carry their paperwork: rate confirmation, BOL, POD once delivered, and trailer photos.
+    if (lane.status !== 'open' && lane.status !== 'cancelled') {
+      const paperwork: [LoadDocumentType, string, Buffer, string][] = [
+        ['rate_confirmation', `ratecon-${lane.number}.pdf`, demoPdf([`Rate confirmation kdt_${lane.number}`, `${lane.from} to ${lane.to}`, `Rate $${lane.rate}`]), 'application/pdf'],
+        ['bill_of_lading', `bol-${lane.number}.pdf`, demoPdf([`Bill of lading kdt_${lane.number}`, `Shipper: ${lane.from}`, `Consignee: ${lane.to}`]), 'application/pdf'],
+        ['photos', `trailer-${lane.number}.png`, demoPhotoPng(lane.number.length + Number(lane.number.slice(-2))), 'image/png'],
+      ];
+      if (lane.status === 'delivered') paperwork.push(['proof_of_delivery', `pod-${lane.number}.pdf`, demoPdf([`Proof of delivery kdt_${lane.number}`, 'Received in good order']), 'application/pdf']);
+      for (const [type, name, content, contentType] of paperwork) {
+        const file = { sha256: await storage.put(content), name, size: content.length, content_type: contentType, uploaded_at: new Date().toISOString() };
+        await loads.uploadDocument(carrier, id, type, file, metadata);
+      }
+    }
     if (lane.payment) {
       const paid = lane.payment === 'paid' ? lane.rate : lane.payment === 'partial' ? Math.round(lane.rate / 2) : 0;
       await loads.update(carrier, id, { payment_status: lane.payment, amount_paid: paid, last_payment_date: paid ? at(lane.delivery + 2, 0) : null, payment_notes: lane.payment === 'disputed' ? 'Detention charge under review' : 'ACH' }, metadata);

@@ -61,3 +61,26 @@ export function demoSignaturePng(): Buffer {
   header.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A 240x160 "photo" of a trailer: a sky, a road and a box, tinted by `seed` so each load's photo differs. */
+export function demoPhotoPng(seed: number): Buffer {
+  const width = 240;
+  const height = 160;
+  const rows: Buffer[] = [];
+  const tint = (seed * 37) % 120;
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) {
+      let rgb: [number, number, number] = y < 100 ? [120 + (y >> 2), 170 + (y >> 3), 230] : [70, 70, 75];
+      if (x > 40 && x < 200 && y > 50 && y < 110) rgb = [200 - tint, 60 + tint, 40 + (tint >> 1)];
+      if ((x - 70) ** 2 + (y - 112) ** 2 < 100 || (x - 170) ** 2 + (y - 112) ** 2 < 100) rgb = [20, 20, 20];
+      row.set([...rgb, 255], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}

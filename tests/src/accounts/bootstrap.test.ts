@@ -94,5 +94,12 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     expect(document.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await client.download(profile.carrier_agreement_document_url)).headers.get('content-type')).toBe('image/png');
     expect((await other.get('/api/profiles/vendor/')).body.is_complete).toBe(false);
+    // Loads under way carry real paperwork and photos, served to their vendor.
+    const delivered = loads.find((l: { status: string }) => l.status === 'delivered');
+    expect(delivered).toMatchObject({ has_bill_of_lading: true, has_proof_of_delivery: true, has_rate_confirmation: true, has_photos: true });
+    const photos = (await client.get(`/api/loads/${delivered.id}/documents/?document_type=photos`)).body;
+    const photo = await client.download(photos[0].file_url);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(photo.content.subarray(1, 4).toString()).toBe('PNG');
   });
 });
