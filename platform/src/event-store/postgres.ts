@@ -27,7 +27,7 @@ export interface PostgresEventStoreOptions {
   logger?: Logger;
   /** Fallback poll interval for live subscriptions in case a notification is lost. */
   pollIntervalMs?: number;
-  /** Test seam: runs inside the append transaction after the events are written, before COMMIT. */
+  /** Test seam: runs inside each append transaction after the events are written, before COMMIT. */
   beforeCommit?: (streamId: string) => Promise<void>;
 }
 
@@ -135,6 +135,56 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: await headPosition() };
   }
 
+  interface PendingAppend {
+    streamId: string;
+    expected: ExpectedRevision;
+    sql: string;
+    params: unknown[];
+    resolve: (result: AppendResult) => void;
+    reject: (error: unknown) => void;
+  }
+
+  // Group commit: appends that arrive while a transaction is committing wait and share the next one, so many appends
+  // cost one commit (one WAL flush). Each append is still its own statement with its own expected revision; one whose
+  // expectation fails simply writes nothing. Positions stay in commit order: the head row lock is held to the commit.
+  const queue: PendingAppend[] = [];
+  let flushing = false;
+  const MAX_GROUP = 200;
+
+  async function flush(): Promise<void> {
+    flushing = true;
+    try {
+      while (queue.length > 0) await commitGroup(queue.splice(0, MAX_GROUP));
+    } finally {
+      flushing = false;
+    }
+  }
+
+  async function commitGroup(group: PendingAppend[]): Promise<void> {
+    let rows: ({ position: bigint; revision: bigint } | undefined)[] = [];
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const item of group) rows.push((await client.query<{ position: bigint; revision: bigint }>(item.sql, item.params)).rows[0]);
+      if (options.beforeCommit && rows.some(Boolean)) await options.beforeCommit(group[0]!.streamId);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+      // A real error (not a failed expectation) aborted the group: append each one alone, so only its own fails.
+      if (group.length === 1) group[0]!.reject(error);
+      else for (const item of group) await commitGroup([item]);
+      return;
+    }
+    client.release();
+    for (const [i, item] of group.entries()) {
+      const row = rows[i];
+      if (row) item.resolve({ nextExpectedRevision: row.revision, position: row.position });
+      else actualRevision(item.streamId).then((actual) => item.reject(new WrongExpectedVersion(item.streamId, item.expected, actual)), item.reject);
+    }
+    rows = [];
+  }
+
   async function appendToStream(streamId: string, events: NewEvent[], appendOptions: AppendOptions = {}): Promise<AppendResult> {
     assertStreamId(streamId);
     const expected = appendOptions.expectedRevision ?? 'any';
@@ -144,27 +194,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     );
     const params: unknown[] = [streamId, events.length, payload];
     if (typeof expected === 'bigint') params.push(expected.toString());
-    const sql = appendSql(expected);
-    let rows: { position: bigint; revision: bigint }[];
-    if (options.beforeCommit) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        rows = (await client.query<{ position: bigint; revision: bigint }>(sql, params)).rows;
-        if (rows.length > 0) await options.beforeCommit(streamId);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    } else {
-      rows = (await pool.query<{ position: bigint; revision: bigint }>(sql, params)).rows;
-    }
-    const row = rows[0];
-    if (!row) throw new WrongExpectedVersion(streamId, expected, await actualRevision(streamId));
-    return { nextExpectedRevision: row.revision, position: row.position };
+    return new Promise<AppendResult>((resolve, reject) => {
+      queue.push({ streamId, expected, sql: appendSql(expected), params, resolve, reject });
+      if (!flushing) void flush();
+    });
   }
 
   async function readStream(streamId: string, readOptions: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -1,0 +1,335 @@
+// A vendor's loads in a real browser (vendor-side.md sections 2, 4, 5 and 8): the empty table, 'New Load' with the
+// live id check and the full details, sorting and search, the detail page's status changer, Rate & Payment section,
+// payment status and delete, the table's delivery date dialog; then the demo carrier's full table sorted by date and
+// on a 375 px phone screen.
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+/** The browser's zone, so the dates the table shows are known in advance. */
+const TIME_ZONE = 'America/Chicago';
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  // Demo seeding: carrier with 12 loads, newcarrier with none.
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 120_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function vendorPage(username: string, landing: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system, {
+    timezoneId: TIME_ZONE,
+    ...(viewport && { viewport, isMobile: true, hasTouch: true }),
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  await loginThroughUi(page, 'vendor', username, DEMO_PASSWORD, landing);
+  return page;
+}
+
+async function vendorApi(username: string): Promise<PortalClient> {
+  const client = await suite.system.client().start();
+  const answer = await client.post('/api/auth/login/', { username, password: DEMO_PASSWORD, portal: 'vendor' });
+  expect(answer.status, `login of ${username}`).toBe(200);
+  return client;
+}
+
+type ApiLoad = Record<string, unknown> & { id: string; kdt_id: string };
+
+/**
+ * What the read API answers for a load, once it shows `expected`: the read model follows the commands a moment later,
+ * so an API check waits for it rather than reading once.
+ */
+async function loadOnApi(client: PortalClient, id: string, expected: Record<string, unknown>): Promise<ApiLoad> {
+  let last: ApiLoad | undefined;
+  await expect
+    .poll(async () => {
+      last = (await client.get<ApiLoad>(`/api/loads/${id}/`)).body;
+      return last;
+    }, { timeout: 5_000 })
+    .toMatchObject(expected);
+  return last!;
+}
+
+/** The JSON bodies of the page's requests of one method whose path matches. */
+function sentBodies(page: Page, method: string, path: RegExp): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) bodies.push(request.postDataJSON() ?? null);
+  });
+  return bodies;
+}
+
+/** A stored time as the table shows it: en-US short month and day, 12-hour time, in the browser's zone. */
+const listDateTime = (iso: string) =>
+  new Date(iso)
+    .toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: TIME_ZONE })
+    .replace(/\u202f/g, ' ');
+
+const loadsTable = (page: Page) => page.getByRole('table');
+/** The Load IDs in the order the table shows them. */
+const shownIds = (page: Page) => loadsTable(page).locator('tbody').getByRole('link').allTextContents();
+const rowOf = (page: Page, kdtId: string) => loadsTable(page).getByRole('row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
+/** A cell of a load's row by its column id (load_number, status, pickup_date, delivery_date, invoice...). */
+const cellOf = (page: Page, kdtId: string, column: string) => rowOf(page, kdtId).locator(`td.cell-${column}`);
+const header = (page: Page, name: string) => loadsTable(page).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
+/** A value on the detail page: the field of a section, as read when not editing. */
+const sectionValue = (page: Page, section: string, label: string) =>
+  page.getByRole('region', { name: section, exact: true }).locator('.section-value').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+/** A full-page shot from the top: scrolled, the sticky nav bar would be drawn over the middle of a long page. */
+async function shotFromTop(page: Page, name: string) {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshot(page, name);
+}
+
+async function sortBy(page: Page, name: string, arrow: '▲' | '▼', ariaSort: 'ascending' | 'descending') {
+  await header(page, name).getByRole('button').click();
+  await expect.poll(() => header(page, name).getAttribute('aria-sort')).toBe(ariaSort);
+  expect(await header(page, name).locator('.sort-arrow').textContent()).toBe(arrow);
+}
+
+/** Types a load number into the open create form and waits for the availability answer. */
+async function typeLoadNumber(form: Locator, typed: string, answer: 'ID available.' | 'ID already taken.') {
+  await form.getByLabel('Load Number').fill(typed);
+  await form.getByText(answer, { exact: true }).waitFor();
+}
+
+describe('a vendor with no loads yet (newcarrier)', () => {
+  it('creates, sorts, searches, picks up, edits, dates, pays and deletes a load', { timeout: 60_000 }, async () => {
+    const page = await vendorPage('newcarrier', '/profile');
+    const api = await vendorApi('newcarrier');
+    await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
+    await waitForPath(page, '/loads');
+    await page.getByRole('heading', { name: 'Loads', level: 1 }).waitFor();
+    await loadsTable(page).getByRole('cell', { name: 'No loads found', exact: true }).waitFor();
+    const columns = await loadsTable(page).getByRole('columnheader').allTextContents();
+    expect(columns.map((text) => text.replace(/[▲▼↕]/g, '').trim())).toEqual([
+      'Load ID', 'Status', 'Pick-Up Date', 'Delivery Date', 'RateCon', 'BOL', 'Invoice', 'Other Docs', 'Photos',
+    ]);
+
+    // 1. New Load with full details; the number is typed without its kdt_ prefix.
+    await page.getByRole('button', { name: 'New Load' }).click();
+    const form = page.getByRole('form', { name: 'New Load' });
+    await typeLoadNumber(form, 'e2e_5001', 'ID available.');
+    await form.getByLabel('Add Full Load Details?').check();
+    await form.getByLabel('Pickup Zip').fill('75201');
+    await form.getByLabel('Pickup Date').fill('03-10-2026');
+    await form.getByLabel('Delivery Zip').fill('80202');
+    await form.getByLabel('Delivery Date').fill('03-12-2026');
+    await form.getByLabel('Rate Amount ($)').fill('1875.25');
+    await screenshot(page, 'vendor-loads-create-form');
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    await toast(page, 'Load kdt_e2e_5001 created.').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await rowOf(page, 'kdt_e2e_5001').waitFor();
+    expect(await cellOf(page, 'kdt_e2e_5001', 'status').textContent()).toBe('Open');
+    // Dates typed without a time show as the day alone.
+    expect(await cellOf(page, 'kdt_e2e_5001', 'pickup_date').textContent()).toBe('Mar 10');
+    expect(await cellOf(page, 'kdt_e2e_5001', 'delivery_date').textContent()).toBe('Mar 12');
+    for (const documents of ['rate_confirmation', 'bill_of_lading', 'invoice', 'other', 'photos']) {
+      expect(await cellOf(page, 'kdt_e2e_5001', documents).textContent(), documents).toBe('MISSING');
+    }
+    expect(await page.getByText('No loads found').count()).toBe(0);
+    const firstId = (await rowOf(page, 'kdt_e2e_5001').getByRole('link').getAttribute('href'))!.replace('/load/', '');
+    await loadOnApi(api, firstId, {
+      kdt_id: 'kdt_e2e_5001',
+      load_number: 'kdt_e2e_5001',
+      pickup_location: '75201',
+      pickup_date: '2026-03-10T00:00:00.000Z',
+      delivery_location: '80202',
+      delivery_date: '2026-03-12T00:00:00.000Z',
+      rate_amount: 1875.25,
+    });
+
+    // A second one, without a pickup date; the first number is taken now, whatever its case.
+    await page.getByRole('button', { name: 'New Load' }).click();
+    await typeLoadNumber(form, 'E2E_5001', 'ID already taken.');
+    expect(await form.getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+    await typeLoadNumber(form, 'e2e_5002', 'ID available.');
+    await form.getByLabel('Add Full Load Details?').check();
+    await form.getByLabel('Pickup Zip').fill('73102');
+    await form.getByLabel('Delivery Zip').fill('64105');
+    await form.getByLabel('Rate Amount ($)').fill('990');
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    await toast(page, 'Load kdt_e2e_5002 created.').waitFor();
+    await rowOf(page, 'kdt_e2e_5002').waitFor();
+    expect(await cellOf(page, 'kdt_e2e_5002', 'pickup_date').textContent()).toBe('Not set');
+    await screenshot(page, 'vendor-loads-created');
+
+    // 2. Sorting: newest first as the server lists them, then Load ID ascending and descending.
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5002', 'kdt_e2e_5001']);
+    expect(await header(page, 'Load ID').getAttribute('aria-sort')).toBeNull();
+    await sortBy(page, 'Load ID', '▲', 'ascending');
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
+    await sortBy(page, 'Load ID', '▼', 'descending');
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5002', 'kdt_e2e_5001']);
+    // The pickup date: the load without one goes last in both directions.
+    await sortBy(page, 'Pick-Up Date', '▲', 'ascending');
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
+    expect(await header(page, 'Load ID').getAttribute('aria-sort')).toBeNull();
+    await sortBy(page, 'Pick-Up Date', '▼', 'descending');
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
+    await screenshot(page, 'vendor-loads-sorted');
+
+    // Search, case-insensitively, by location, id and the date as shown; then something nothing matches.
+    const search = page.getByPlaceholder('Find load by ID, date, or location.');
+    await search.fill('80202');
+    await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001']);
+    await search.fill('KDT_E2E_5002');
+    await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5002']);
+    await search.fill('mar 12');
+    await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001']);
+    await search.fill('no-such-load-anywhere');
+    await loadsTable(page).getByRole('cell', { name: 'No loads found', exact: true }).waitFor();
+    expect(await shownIds(page)).toEqual([]);
+    await screenshot(page, 'vendor-loads-search-nothing');
+    await search.fill('');
+    await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
+
+    // 3. The detail of the load without a pickup date: Picked Up stamps one.
+    await rowOf(page, 'kdt_e2e_5002').getByRole('link').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/load/'));
+    const loadId = new URL(page.url()).pathname.slice('/load/'.length);
+    await page.getByRole('heading', { name: 'Load Details kdt_e2e_5002', level: 1 }).waitFor();
+    const pickupDate = sectionValue(page, 'Pickup Information', 'Pickup Date');
+    expect(await pickupDate.textContent()).toBe('Not set');
+    expect(await sectionValue(page, 'Pickup Information', 'Pickup Location').textContent()).toBe('73102');
+    const status = page.getByLabel('Status', { exact: true });
+    expect(await status.inputValue()).toBe('open');
+    await status.selectOption('picked_up');
+    await toast(page, 'Status updated to Picked Up').waitFor();
+    await expect.poll(() => pickupDate.textContent()).not.toBe('Not set');
+    const stamped = await loadOnApi(api, loadId, { status: 'picked_up', pickup_date: expect.any(String) });
+    const stampedAt = stamped.pickup_date as string;
+    expect(Math.abs(Date.now() - Date.parse(stampedAt))).toBeLessThan(60_000);
+    expect(await pickupDate.textContent()).toBe(listDateTime(stampedAt));
+    expect(await status.inputValue()).toBe('picked_up');
+    await shotFromTop(page, 'vendor-load-picked-up');
+
+    // 4. Rate & Payment: only the changed field is sent.
+    const patches = sentBodies(page, 'PATCH', new RegExp(`/api/loads/${loadId}/$`));
+    await page.getByRole('button', { name: 'Edit Rate & Payment' }).click();
+    const rateSection = page.getByRole('region', { name: 'Rate & Payment', exact: true });
+    const rate = rateSection.getByLabel('Rate Amount ($)');
+    expect(await rate.inputValue()).toBe('990');
+    await rate.fill('1234.5');
+    await rateSection.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Rate & Payment Information updated successfully!').waitFor();
+    await expect.poll(() => sectionValue(page, 'Rate & Payment', 'Rate Amount').textContent()).toBe('$1,234.50');
+    expect(await rateSection.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
+    expect(patches).toEqual([{ rate_amount: 1234.5 }]);
+    await shotFromTop(page, 'vendor-load-rate-saved');
+
+    // 5. Back on the table, the delivery date from its cell: a day and a time.
+    await page.getByRole('button', { name: /Back to Loads/ }).click();
+    await waitForPath(page, '/loads');
+    await expect.poll(() => cellOf(page, 'kdt_e2e_5002', 'pickup_date').textContent()).toBe(listDateTime(stampedAt));
+    expect(await cellOf(page, 'kdt_e2e_5002', 'status').textContent()).toBe('Picked Up');
+    const deliveryCell = cellOf(page, 'kdt_e2e_5002', 'delivery_date').getByRole('button');
+    expect(await deliveryCell.textContent()).toBe('Not set');
+    await deliveryCell.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Date( \*)?$/).inputValue()).toBe('');
+    await dialog.getByText('Date will be set without time if not provided').waitFor();
+    await dialog.getByLabel(/^Date( \*)?$/).fill('2026-03-20');
+    await dialog.getByLabel('Time', { exact: true }).fill('14:30');
+    await screenshot(page, 'vendor-loads-date-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => deliveryCell.textContent()).toBe('Mar 20, 2:30 PM');
+    // 14:30 in Chicago on 20 March (daylight time, UTC-5) is 19:30 UTC.
+    await loadOnApi(api, loadId, { delivery_date: '2026-03-20T19:30:00.000Z' });
+    await screenshot(page, 'vendor-loads-delivery-set');
+
+    // 6. Payment status, on the detail page again.
+    await rowOf(page, 'kdt_e2e_5002').getByRole('link').click();
+    await waitForPath(page, `/load/${loadId}`);
+    await page.getByRole('heading', { name: 'Load Details kdt_e2e_5002', level: 1 }).waitFor();
+    expect(await sectionValue(page, 'Delivery Information', 'Delivery Date').textContent()).toBe('Mar 20, 2:30 PM');
+    const payment = page.getByLabel('Payment Status', { exact: true });
+    expect(await payment.inputValue()).toBe('unpaid');
+    await payment.selectOption('paid');
+    await toast(page, 'Payment status updated to Paid').waitFor();
+    expect(await payment.inputValue()).toBe('paid');
+    await loadOnApi(api, loadId, { payment_status: 'paid', rate_amount: 1234.5 });
+    await shotFromTop(page, 'vendor-load-paid');
+
+    // 7. Delete, after the confirmation.
+    await page.getByRole('button', { name: 'Delete Load', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Load kdt_e2e_5002?' });
+    await confirm.getByText('This action will remove the load from your dashboard.', { exact: true }).waitFor();
+    await shotFromTop(page, 'vendor-load-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete Load', exact: true }).click();
+    await toast(page, 'Load deleted successfully').waitFor();
+    await waitForPath(page, '/loads');
+    await rowOf(page, 'kdt_e2e_5001').waitFor();
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001']);
+    await expect.poll(async () => (await api.get(`/api/loads/${loadId}/`)).status, { timeout: 5_000 }).toBe(404);
+    // Still gone after a fresh page load.
+    await page.reload();
+    await rowOf(page, 'kdt_e2e_5001').waitFor();
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001']);
+    await screenshot(page, 'vendor-loads-after-delete');
+  });
+});
+
+describe('the demo carrier with 12 loads', () => {
+  it('sorts by delivery date both ways, a load without one last', { timeout: 30_000 }, async () => {
+    const page = await vendorPage('carrier', '/loads');
+    const listed = (await (await vendorApi('carrier')).get('/api/loads/')).body as Array<{ kdt_id: string; delivery_date: string | null }>;
+    expect(listed).toHaveLength(12);
+    await expect.poll(() => shownIds(page)).toEqual(listed.map((load) => load.kdt_id));
+
+    // Stable sorts of the server's order (ties keep it), missing dates last whichever the direction.
+    const byDelivery = (desc: boolean) =>
+      [...listed]
+        .sort((a, b) => {
+          if (a.delivery_date === b.delivery_date) return 0;
+          if (a.delivery_date === null || b.delivery_date === null) return a.delivery_date === null ? 1 : -1;
+          const order = Date.parse(a.delivery_date) - Date.parse(b.delivery_date);
+          return desc ? -order : order;
+        })
+        .map((load) => load.kdt_id);
+    expect(listed.filter((load) => load.delivery_date === null).map((load) => load.kdt_id)).toEqual(['kdt_24111']);
+
+    await sortBy(page, 'Delivery Date', '▲', 'ascending');
+    expect(await shownIds(page)).toEqual(byDelivery(false));
+    expect((await shownIds(page)).at(-1)).toBe('kdt_24111');
+    await sortBy(page, 'Delivery Date', '▼', 'descending');
+    expect(await shownIds(page)).toEqual(byDelivery(true));
+    expect((await shownIds(page)).at(-1)).toBe('kdt_24111');
+    await screenshot(page, 'vendor-loads-carrier-delivery-desc');
+  });
+
+  it('fits a 375 px screen: no sideways page scroll, the table scrolls inside its box', { timeout: 30_000 }, async () => {
+    const page = await vendorPage('carrier', '/loads', { width: 375, height: 740 });
+    await rowOf(page, 'kdt_24101').waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    const box = page.locator('.loads-table-scroll');
+    const { scrollWidth, clientWidth } = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(clientWidth).toBeLessThanOrEqual(375);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // The controls stay on screen.
+    for (const control of [page.getByRole('button', { name: 'New Load' }), page.getByPlaceholder('Find load by ID, date, or location.')]) {
+      const bounds = (await control.boundingBox())!;
+      expect(bounds.x).toBeGreaterThanOrEqual(0);
+      expect(bounds.x + bounds.width).toBeLessThanOrEqual(375);
+    }
+    await screenshot(page, 'vendor-loads-phone');
+  });
+});
