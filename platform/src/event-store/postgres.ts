@@ -160,14 +160,28 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  /** One statement with its parameters written in as escaped literals, so a whole group travels in one round trip. */
+  function inline(client: pg.PoolClient, item: PendingAppend): string {
+    return item.sql.replace(/\$(\d)/g, (_, index: string) => {
+      const value = item.params[Number(index) - 1];
+      return typeof value === 'number' ? String(value) : client.escapeLiteral(String(value));
+    });
+  }
+
   async function commitGroup(group: PendingAppend[]): Promise<void> {
     let rows: ({ position: bigint; revision: bigint } | undefined)[] = [];
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      for (const item of group) rows.push((await client.query<{ position: bigint; revision: bigint }>(item.sql, item.params)).rows[0]);
-      if (options.beforeCommit && rows.some(Boolean)) await options.beforeCommit(group[0]!.streamId);
-      await client.query('COMMIT');
+      if (options.beforeCommit) {
+        await client.query('BEGIN');
+        for (const item of group) rows.push((await client.query<{ position: bigint; revision: bigint }>(item.sql, item.params)).rows[0]);
+        if (rows.some(Boolean)) await options.beforeCommit(group[0]!.streamId);
+        await client.query('COMMIT');
+      } else {
+        // BEGIN; append; append; ...; COMMIT as one simple query: one round trip, one commit.
+        const results = (await client.query(['BEGIN', ...group.map((item) => inline(client, item)), 'COMMIT'].join(';\n'))) as unknown as pg.QueryResult[];
+        rows = results.slice(1, -1).map((result) => result.rows[0] as { position: bigint; revision: bigint } | undefined);
+      }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       client.release();
@@ -182,7 +196,6 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       if (row) item.resolve({ nextExpectedRevision: row.revision, position: row.position });
       else actualRevision(item.streamId).then((actual) => item.reject(new WrongExpectedVersion(item.streamId, item.expected, actual)), item.reject);
     }
-    rows = [];
   }
 
   async function appendToStream(streamId: string, events: NewEvent[], appendOptions: AppendOptions = {}): Promise<AppendResult> {
