@@ -155,4 +155,10 @@ export const projectorMigrations: Migration[] = [
       CREATE INDEX payment_history_at ON payment_history (at DESC);
       CREATE INDEX payment_history_load ON payment_history (load_id, position);`,
   },
+  {
+    id: 'projector-008-load-views',
+    sql: `
+      -- Each load exactly as the API answers it, so a list of tens of thousands is one json_agg handed over as text.
+      ALTER TABLE loads ADD COLUMN view jsonb;`,
+  },
 ];

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
@@ -35,6 +36,8 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
   app.use(securityHeaders());
+  // Lists of thousands of loads compress about 25 to 1.
+  app.use(compress({ threshold: 2048, br: false }));
   app.use(errorHandler({ logger: deps.logger }));
   app.use(async function readOnly(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);

@@ -49,7 +49,12 @@ export function errorHandler(options: { logger: Logger }) {
     }
     if (isPlainBody(ctx.body)) {
       ctx.type = 'application/json';
-      ctx.body = stringifyJson(ctx.body);
+      // Plain JSON.stringify first (fast); the bigint-aware replacer only when a bigint is in there.
+      try {
+        ctx.body = JSON.stringify(ctx.body);
+      } catch {
+        ctx.body = stringifyJson(ctx.body);
+      }
     }
   };
 }

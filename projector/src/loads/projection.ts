@@ -1,4 +1,5 @@
 import * as loads from '@portal/domain/loads/decider';
+import { loadView } from '@portal/domain/loads/view';
 import { LOAD_EVENT_TYPES, type LoadEvent } from '@portal/domain/loads/events';
 import type { Projection } from '../runtime';
 
@@ -19,19 +20,25 @@ export const loadsProjection: Projection = {
     }
     const after = loads.evolve(before, event);
     if (after.status !== 'exists') return;
-    const l = after.load;
+    // The vendor's name as it reads now (a rename after the load recorded it must not be undone by a later event).
+    let l = after.load;
+    if (l.vendorId) {
+      const { rows: vendor } = await tx.query<{ vendor_name: string | null }>('SELECT vendor_name FROM vendor_profiles WHERE id = $1', [l.vendorId]);
+      if (vendor[0]?.vendor_name) l = { ...l, vendorName: vendor[0].vendor_name };
+    }
     // A deletion keeps the time and actor of the delete event; a restore clears both.
     await tx.query(
       `INSERT INTO loads (id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
-                          state, created_at, updated_at, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15)
+                          state, created_at, updated_at, position, view)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $17)
        ON CONFLICT (id) DO UPDATE SET vendor_id = $4, vendor_name = $6, status = $7, payment_status = $8, pickup_date = $9,
-         delivery_date = $10, state = $11, updated_at = $13, position = $15,
+         delivery_date = $10, state = $11, updated_at = $13, position = $15, view = $17,
          deleted_at = CASE WHEN $14 THEN COALESCE(loads.deleted_at, $13) ELSE NULL END,
          deleted_by = CASE WHEN $14 THEN COALESCE(loads.deleted_by, $16) ELSE NULL END`,
       [
         l.id, l.kdtId, l.loadNumber, l.vendorId, l.userId, l.vendorName, l.status, l.paymentStatus, l.pickupDate, l.deliveryDate,
         JSON.stringify(l), l.createdAt, recorded.createdAt, l.deleted, recorded.position, recorded.metadata.actorUsername ?? null,
+        JSON.stringify(loadView(l)),
       ],
     );
     const vendors = [before.status === 'exists' ? before.load.vendorId : null, l.vendorId].filter((v): v is string => v !== null);

@@ -39,7 +39,8 @@ export const vendorsProjection: Projection = {
       );
     }
     if (before.status === 'active' && vendors.vendorDisplayName(before) !== name) {
-      const { rows } = await tx.query<{ id: string }>('UPDATE loads SET vendor_name = $2 WHERE vendor_id = $1 AND deleted_at IS NULL RETURNING id', [vendor.vendorId, name]);
+      const { rows } = await tx.query<{ id: string }>(`UPDATE loads SET vendor_name = $2, view = jsonb_set(view, '{vendor_name}', to_jsonb($2::text))
+         WHERE vendor_id = $1 AND deleted_at IS NULL RETURNING id`, [vendor.vendorId, name]);
       for (const row of rows) changed({ kind: 'load', key: row.id, op: 'upsert', vendors: [vendor.vendorId] });
     }
   },

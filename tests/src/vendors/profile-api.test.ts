@@ -207,5 +207,10 @@ describe('the carrier agreement and a complete profile', () => {
     const renamed = await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: 'Lone Star Express' });
     const load = await vendor.get(`/api/loads/${created.body.id}/?min_position=${renamed.headers.get('x-event-position')}`);
     expect(load.body.vendor_name).toBe('Lone Star Express');
+    // A later change to the load keeps the current name (the load recorded the old one when it was created).
+    const later = await vendor.request('PATCH', `/api/loads/${created.body.id}/`, { pickup_notes: 'Gate 4' });
+    expect(later.body.vendor_name).toBe('Lone Star Express');
+    const list = await vendor.get(`/api/loads/?min_position=${later.headers.get('x-event-position')}`);
+    expect(list.body.find((l: { id: string }) => l.id === created.body.id).vendor_name).toBe('Lone Star Express');
   });
 });
