@@ -12,6 +12,7 @@ import { createPostgresEventStore } from '@portal/platform/event-store/postgres'
 import { createLogger, silentLogger } from '@portal/platform/logger';
 import { rebuild } from '@portal/projector/rebuild';
 import { startSystem } from '../../scripts/system';
+import { io as connectSocket } from 'socket.io-client';
 import { PortalClient } from '../../tests/src/support/http-client';
 
 interface Figure {
@@ -173,6 +174,46 @@ async function systemFigures(url: string, rawRate: number): Promise<void> {
       detailTimes.push(performance.now() - started);
     }
     record({ figure: 'GET /api/loads/{id}/ p50 / p99', unit: 'ms', value: Math.round(percentile(detailTimes, 50) * 10) / 10, bound: 'p99', boundValue: Math.round(percentile(detailTimes, 99) * 10) / 10, goal: 'informational' });
+
+    // 3. Live latency: 100 staff sockets; commands paced at 200/s; from each command's HTTP answer to the push at another client.
+    const admin = await new PortalClient(system.url).start();
+    await admin.post('/api/auth/login/', { username: 'admin', password: 'Bench-Admin-2026', portal: 'staff' });
+    const sockets = await Promise.all(Array.from({ length: 100 }, () => new Promise<ReturnType<typeof connectSocket>>((resolve, reject) => {
+      const socket = connectSocket(system.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: admin.cookieHeader() }, reconnection: false });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    })));
+    const pushedAt = new Map<string, number>();
+    sockets[0]!.on('loads:changed', (message: { upserts: { id: string; payment_status: string }[] }) => {
+      const now = performance.now();
+      for (const load of message.upserts) pushedAt.set(`${load.id}:${load.payment_status}`, now);
+    });
+    const latencies: number[] = [];
+    const rate = 200;
+    const total = 1000;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 16 }, async (_, c) => {
+      for (let i = c; i < total; i += 16) {
+        const due = started + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const id = loadIds[(i * 7919) % loadIds.length]!;
+        const status = payments[(i >> 4) % 4]!;
+        const answer = await clients[c]!.request('PATCH', `/api/loads/${id}/`, { payment_status: status });
+        const answeredAt = performance.now();
+        if (answer.status !== 200 || answer.headers.get('x-event-position') === null) continue;
+        const key = `${id}:${status}`;
+        const deadline = answeredAt + 5_000;
+        while (!pushedAt.has(key) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+        const at = pushedAt.get(key);
+        pushedAt.delete(key);
+        if (at !== undefined) latencies.push(Math.max(0, at - answeredAt));
+      }
+    }));
+    for (const socket of sockets) socket.disconnect();
+    const achieved = Math.round(total / ((performance.now() - started) / 1000));
+    record({ figure: `Live latency, answer to push, p50 (100 sockets, ${achieved} commands/s offered ${rate})`, unit: 'ms', value: Math.round(percentile(latencies, 50)), bound: 'p95', boundValue: Math.round(percentile(latencies, 95)), goal: 'informational' });
+    record({ figure: 'Live latency, answer to push, p99', unit: 'ms', value: Math.round(percentile(latencies, 99)), bound: '-', boundValue: null, goal: '< 50 ms' });
 
     // 4. Rebuild every read model from all the events of this run, beside a set-based copy of the same rows.
     const events = Number((await system.pool.query('SELECT count(*) AS n FROM es_events')).rows[0].n);

@@ -9,17 +9,14 @@ export function documentCounts(documents: readonly LoadDocument[]): DocumentCoun
   return counts;
 }
 
-/**
- * The spec's flags, plus has_invoice for the tables' Invoice column. "Other documents" are the types without a flag
- * of their own: scale tickets and other documents.
- */
+/** The spec's flags, plus has_invoice for the tables' Invoice column; each flag is exactly the type its cell opens. */
 function documentFlags(counts: DocumentCounts) {
   return {
     has_bill_of_lading: counts.bill_of_lading > 0,
     has_proof_of_delivery: counts.proof_of_delivery > 0,
     has_rate_confirmation: counts.rate_confirmation > 0,
     has_invoice: counts.invoice > 0,
-    has_other_documents: counts.other + counts.scale_ticket > 0,
+    has_other_documents: counts.other > 0,
     has_photos: counts.photos > 0,
   };
 }

@@ -1,23 +1,20 @@
 import { useState } from 'react';
+import type { LoadDocumentType } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
-import { documentCellText, hasDocument, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '../utils/load-documents';
+import { DocumentCategoryBar } from '../../load-documents/components/document-category-bar';
+import { GallerySharePanel } from '../../load-documents/components/gallery-share-panel';
 import { DocumentDialog } from './document-dialog';
+import '../../load-documents/load-documents.css';
 
-/** The load's document categories, each opening its document dialog. */
+/** The load's document categories with their counts, each opening its document dialog, and the photo share link. */
 export function LoadDocumentBar({ load }: { load: LoadView }) {
-  const [open, setOpen] = useState<LoadDocumentKind | null>(null);
+  const [open, setOpen] = useState<LoadDocumentType | null>(null);
   return (
-    <nav className="document-bar" aria-label="Documents">
-      {LOAD_DOCUMENT_KINDS.map((kind) => {
-        const present = hasDocument(load, kind);
-        return (
-          <button key={kind.type} type="button" className="document-bar-item" onClick={() => setOpen(kind)}>
-            <span>{kind.label}</span>
-            <span className={`document-state ${present ? 'is-present' : 'is-missing'}`}>{documentCellText(present)}</span>
-          </button>
-        );
-      })}
-      {open && <DocumentDialog kdtId={load.kdt_id} document={open} onClose={() => setOpen(null)} />}
-    </nav>
+    <section className="card ld-documents-card" aria-label="Documents">
+      <h2>Documents</h2>
+      <DocumentCategoryBar counts={load.document_counts} onOpen={setOpen} />
+      <GallerySharePanel loadId={load.id} />
+      {open && <DocumentDialog load={load} documentType={open} onClose={() => setOpen(null)} />}
+    </section>
   );
 }

@@ -59,7 +59,7 @@ export function LoadsPage() {
       )}
 
       {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'document' && <DocumentDialog kdtId={dialog.load.kdt_id} document={dialog.document} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'document' && <DocumentDialog load={dialog.load} documentType={dialog.document.type} onClose={() => setDialog(null)} />}
     </section>
   );
 }

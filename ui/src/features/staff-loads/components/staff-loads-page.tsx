@@ -82,7 +82,9 @@ export function StaffLoadsPage() {
       )}
 
       {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'document' && <DocumentDialog kdtId={dialog.load.kdt_id} document={dialog.document} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'document' && (
+        <DocumentDialog load={dialog.load} documentType={dialog.document.type} canManage={capabilities.manageDocuments} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,247 @@
+// Load documents in a real browser: a vendor uploads a BOL (PDF) and two photos from the loads table, previews the
+// PDF, copies the public gallery link, a signed-out visitor sees exactly those photos, the vendor deletes one photo
+// and the BOL (after the confirm prompt) and the table cells and the detail's counts follow. Then staff: a tier that
+// may not manage documents gets the viewer only.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1x1, pdf } from '../support/files';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+
+const DEMO_PASSWORD = 'Demo-Pass-2026';
+/** An open load of the demo carrier: no paperwork yet. */
+const LOAD = 'kdt_24108';
+
+let suite: BrowserSuite;
+beforeAll(async () => {
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+}, 120_000);
+afterAll(async () => {
+  await suite?.close();
+});
+
+const contexts: BrowserContext[] = [];
+const pageErrors: string[][] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+});
+
+async function openPage(options: Parameters<typeof newContext>[2] = {}): Promise<Page> {
+  const context = await newContext(suite.browser, suite.system, options);
+  contexts.push(context);
+  const page = await context.newPage();
+  pageErrors.push(collectPageErrors(page));
+  return page;
+}
+
+/** The loads table's row of a load, found by its id link. */
+const tableRow = (page: Page, kdtId: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
+const cell = (row: Locator, label: string, kdtId: string) => row.getByRole('button', { name: new RegExp(`^${label} for Load ${kdtId}: `) });
+const documentDialog = (page: Page, label: string) => page.getByRole('dialog', { name: `${label} for Load ${LOAD}` });
+/** The dialog's own status line (the same words also arrive as a toast, outside the dialog). */
+const statusLine = (dialog: Locator, text: string) => dialog.getByRole('status').filter({ hasText: text });
+// A JPEG a browser can show (the byte fixture only carries the magic numbers), drawn and encoded by the page itself.
+const JPEG_FROM_CANVAS =
+  "(() => { const c = document.createElement('canvas'); c.width = 96; c.height = 64; const g = c.getContext('2d'); " +
+  "g.fillStyle = '#60a5fa'; g.fillRect(0, 0, 96, 40); g.fillStyle = '#4b5563'; g.fillRect(0, 40, 96, 24); " +
+  "return c.toDataURL('image/jpeg', 0.9).split(',')[1]; })()";
+const activeLabel = (page: Page) => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
+
+async function uploadFile(dialog: Locator, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await dialog.getByLabel(`${label} file`).setInputFiles(file);
+  await dialog.getByText(`Selected: ${file.name}`).waitFor();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await statusLine(dialog, `${label} uploaded successfully`).waitFor();
+}
+
+/** Clicks Delete and answers the confirm prompt (the click only completes once it is answered); returns its words. */
+async function deleteShown(page: Page, dialog: Locator, fileName: string, accept: boolean) {
+  const prompts: { type: string; message: string }[] = [];
+  page.once('dialog', (prompt) => {
+    prompts.push({ type: prompt.type(), message: prompt.message() });
+    void (accept ? prompt.accept() : prompt.dismiss());
+  });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  expect(prompts).toEqual([{ type: 'confirm', message: `Are you sure you want to delete ${fileName}? This action cannot be undone.` }]);
+}
+
+describe('load documents', () => {
+  it('a vendor uploads, previews, shares and deletes; the gallery and the counts follow', { timeout: 120_000 }, async () => {
+    const page = await openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const row = tableRow(page, LOAD);
+    await row.waitFor();
+    const loadId = (await row.getByRole('link', { name: LOAD, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
+    expect(await cell(row, 'Bill of Lading', LOAD).textContent()).toBe('MISSING');
+    expect(await cell(row, 'Photos', LOAD).textContent()).toBe('MISSING');
+
+    // The BOL: nothing chosen, too large, then a PDF.
+    await cell(row, 'Bill of Lading', LOAD).click();
+    const bol = documentDialog(page, 'Bill of Lading');
+    await bol.getByRole('button', { name: 'View Uploaded Documents (0)' }).waitFor();
+    expect(await bol.getByLabel('Bill of Lading file').getAttribute('accept')).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png,.gif');
+    await screenshot(page, 'load-documents-upload-mode');
+    await bol.getByRole('button', { name: 'Upload', exact: true }).click();
+    await bol.getByText('Please select a file to upload.').waitFor();
+    await bol.getByLabel('Bill of Lading file').setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(5 * 1024 * 1024 + 1) });
+    await bol.getByText('File is too large. Maximum size is 5MB.').waitFor();
+    expect(await bol.getByLabel('Bill of Lading file').evaluate((input) => (input as unknown as { files: { length: number } }).files.length)).toBe(0);
+    await uploadFile(bol, 'Bill of Lading', { name: 'BOL-24108.pdf', mimeType: 'application/pdf', buffer: pdf(2048) });
+    await page.getByRole('status').filter({ hasText: 'Bill of Lading uploaded successfully' }).first().waitFor();
+
+    // Its preview: the PDF in a frame; Escape still closes once Chromium's viewer has taken and lost the focus.
+    await bol.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();
+    await bol.getByText('BOL-24108.pdf', { exact: true }).waitFor();
+    await bol.getByText('1 of 1', { exact: false }).waitFor();
+    const frame = bol.locator('iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(new RegExp(`^/api/serve-file/load-documents/${loadId}/[^/]+/BOL-24108\\.pdf$`));
+    await bol.getByRole('button', { name: 'Upload Additional Document' }).waitFor();
+    await screenshot(page, 'load-documents-viewer-pdf');
+    await page.waitForTimeout(2000);
+    await expect.poll(() => activeLabel(page)).toBe('Close');
+    await page.keyboard.press('Escape');
+    await bol.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(row, 'Bill of Lading', LOAD).textContent()).toBe('YES');
+
+    // A PDF that cannot be fetched: 'Failed to load PDF' with a download link.
+    await page.route('**/api/serve-file/load-documents/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await cell(row, 'Bill of Lading', LOAD).click();
+    await bol.getByText('Failed to load PDF').waitFor();
+    expect(await bol.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toMatch(/BOL-24108\.pdf$/);
+    await page.unroute('**/api/serve-file/load-documents/**');
+    await bol.getByRole('button', { name: 'Close' }).click();
+    await bol.waitFor({ state: 'detached' });
+
+    // Two photos: only images are taken.
+    await cell(row, 'Photos', LOAD).click();
+    const photos = documentDialog(page, 'Photos');
+    await photos.getByRole('button', { name: 'View Uploaded Documents (0)' }).waitFor();
+    expect(await photos.getByLabel('Photos file').getAttribute('accept')).toBe('.jpg,.jpeg,.png,.gif');
+    await photos.getByRole('button', { name: 'Take Photo' }).waitFor();
+    await photos.getByLabel('Photos file').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await photos.getByText('Unsupported file type. Allowed types: jpg, jpeg, png, gif.').waitFor();
+    const jpeg = Buffer.from(await page.evaluate<string>(JPEG_FROM_CANVAS), 'base64');
+    await uploadFile(photos, 'Photos', { name: 'dock.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await uploadFile(photos, 'Photos', { name: 'seal.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await photos.getByRole('button', { name: 'View Uploaded Documents (2)' }).click();
+    const viewer = photos.getByRole('region', { name: 'Uploaded documents' });
+    await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
+    await viewer.getByText(/^1 of 2/).waitFor();
+    await viewer.getByRole('button', { name: 'Next document' }).click();
+    await viewer.getByRole('img', { name: 'seal.png' }).waitFor();
+    await viewer.getByText(/^2 of 2/).waitFor();
+    await screenshot(page, 'load-documents-viewer-photo');
+
+    // The share panel: the link, copied, 'Copied!' for 3 s.
+    const link = `${suite.system.url}/photo-gallery/${loadId}`;
+    expect(await photos.getByLabel('Photo gallery link').inputValue()).toBe(link);
+    await photos.getByRole('button', { name: 'Copy', exact: true }).click();
+    await photos.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+    await photos.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 5_000 });
+
+    // Signed out, the link shows exactly the two photos.
+    const visitor = await openPage();
+    let releaseGallery = () => {};
+    const galleryHeld = new Promise<void>((resolve) => (releaseGallery = resolve));
+    await visitor.route(`**/api/photo-gallery/${loadId}/`, async (route) => {
+      await galleryHeld;
+      await route.continue();
+    });
+    await visitor.goto(link);
+    await visitor.getByText('Loading Gallery...').waitFor();
+    releaseGallery();
+    const grid = visitor.getByRole('list', { name: 'Photos' });
+    await grid.waitFor();
+    await visitor.unroute(`**/api/photo-gallery/${loadId}/`);
+    expect(await grid.getByRole('img').evaluateAll((images) => images.map((image) => (image as unknown as { alt: string }).alt))).toEqual(['dock.jpg', 'seal.png']);
+    expect(await grid.getByRole('img').evaluateAll((images) => images.map((image) => new URL((image as unknown as { src: string }).src).pathname))).toEqual([
+      expect.stringMatching(new RegExp(`^/api/photo-gallery/${loadId}/photos/[^/]+/dock\\.jpg$`)),
+      expect.stringMatching(new RegExp(`^/api/photo-gallery/${loadId}/photos/[^/]+/seal\\.png$`)),
+    ]);
+    expect(await visitor.getByText('BOL-24108.pdf').count()).toBe(0);
+    await grid.getByRole('button', { name: 'View seal.png' }).click();
+    const lightbox = visitor.getByRole('dialog', { name: 'seal.png' });
+    await lightbox.getByText(/^2 of 2/).waitFor();
+    await lightbox.getByRole('button', { name: 'Next ›' }).click();
+    await visitor.getByRole('dialog', { name: 'dock.jpg' }).waitFor();
+    await screenshot(visitor, 'load-documents-gallery');
+    await visitor.keyboard.press('Escape');
+    await visitor.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The vendor deletes the photo shown (seal.png): refusing the prompt keeps it, accepting deletes it.
+    await deleteShown(page, photos, 'seal.png', false);
+    await viewer.getByText(/^2 of 2/).waitFor();
+    await deleteShown(page, photos, 'seal.png', true);
+    await page.getByRole('status').filter({ hasText: 'Document deleted successfully' }).waitFor();
+    await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
+    expect(await viewer.getByText(/of \d+/).textContent()).toMatch(/^1 of 1/);
+    await photos.getByRole('button', { name: 'Upload Additional Document' }).click();
+    await photos.getByRole('button', { name: 'View Uploaded Documents (1)' }).waitFor();
+    await page.keyboard.press('Escape');
+    await photos.waitFor({ state: 'detached' });
+    expect(await cell(row, 'Photos', LOAD).textContent()).toBe('YES');
+
+    // The gallery now holds one photo.
+    await visitor.reload();
+    await grid.waitFor();
+    expect(await grid.getByRole('img').count()).toBe(1);
+    await grid.getByRole('img', { name: 'dock.jpg' }).waitFor();
+
+    // The detail's category bar counts per type, and deleting the BOL there sets the table's cell back to MISSING.
+    await row.getByRole('link', { name: LOAD, exact: true }).click();
+    await waitForPath(page, `/load/${loadId}`);
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByRole('button', { name: 'Bill of Lading: 1' }).waitFor();
+    await documents.getByRole('button', { name: 'Photos: 1' }).waitFor();
+    await documents.getByRole('button', { name: 'Invoice: 0' }).waitFor();
+    expect(await documents.getByLabel('Photo gallery link').inputValue()).toBe(link);
+    await documents.getByRole('button', { name: 'Bill of Lading: 1' }).click();
+    await bol.locator('iframe').waitFor();
+    await deleteShown(page, bol, 'BOL-24108.pdf', true);
+    await bol.getByText('No documents found.').waitFor();
+    await bol.getByRole('button', { name: 'Close' }).click();
+    await documents.getByRole('button', { name: 'Bill of Lading: 0' }).waitFor();
+    await screenshot(page, 'load-documents-detail');
+    await page.getByRole('button', { name: 'Back to Loads' }).click();
+    await waitForPath(page, '/loads');
+    await expect.poll(() => cell(tableRow(page, LOAD), 'Bill of Lading', LOAD).textContent()).toBe('MISSING');
+    expect(await cell(tableRow(page, LOAD), 'Photos', LOAD).textContent()).toBe('YES');
+
+    // A wrong link says so.
+    await visitor.goto('/photo-gallery/00000000-0000-4000-8000-000000000000');
+    await visitor.getByText('This gallery link is not valid.').waitFor();
+  });
+
+  it('staff without the document right see the documents but cannot upload or delete', { timeout: 60_000 }, async () => {
+    const page = await openPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await loginThroughUi(page, 'staff', 'newstaff', DEMO_PASSWORD, '/staff/loads');
+    const board = page.getByRole('region', { name: 'Loads' });
+    await board.getByRole('link', { name: 'kdt_24103', exact: true }).waitFor();
+    // The board's cells refuse (a warning, nothing opens).
+    await board.getByRole('button', { name: /^Photos for Load kdt_24103: / }).click();
+    await expect.poll(() => warnings.some((text) => text.startsWith('You do not have permission to upload documents'))).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The detail's panel opens the viewer only.
+    await board.getByRole('link', { name: 'kdt_24103', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/staff/load/'));
+    const panel = page.getByRole('region', { name: 'Load Documents' });
+    await panel.getByRole('button', { name: 'Proof of Delivery: 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Proof of Delivery for Load kdt_24103' });
+    await dialog.getByText('pod-24103.pdf', { exact: true }).waitFor();
+    await dialog.locator('iframe').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Upload Additional Document' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^View Uploaded Documents/ }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Invoice: 0' }).click();
+    await page.getByRole('dialog', { name: 'Invoice for Load kdt_24103' }).getByText('No documents found.').waitFor();
+    expect(await page.getByRole('dialog').getByLabel('Invoice file').count()).toBe(0);
+  });
+});

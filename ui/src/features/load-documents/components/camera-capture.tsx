@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { CAPTURE_QUALITY, CAPTURE_TYPE, cameraErrorText, hasCameraApi } from '../utils/camera';
+import { capturedPhotoName } from '../utils/load-document-files';
+
+interface CameraCaptureProps {
+  onCapture(file: File): void;
+  disabled?: boolean;
+}
+
+/**
+ * 'Take Photo': the camera's live picture, and a JPEG (quality 0.9) of it as the selected file. Not offered where the
+ * browser has no camera API.
+ */
+export function CameraCapture({ onCapture, disabled }: CameraCaptureProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!hasCameraApi()) return null;
+  return (
+    <div className="ld-camera">
+      {open ? (
+        <CameraView
+          onCapture={(file) => {
+            setOpen(false);
+            onCapture(file);
+          }}
+          onFailure={(message) => {
+            setOpen(false);
+            setError(message);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button-secondary ld-camera-open"
+          disabled={disabled}
+          onClick={() => {
+            setError(null);
+            setOpen(true);
+          }}
+        >
+          <CameraIcon /> Take Photo
+        </button>
+      )}
+      {error && (
+        <p className="ld-message is-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CameraView({ onCapture, onFailure, onCancel }: { onCapture(file: File): void; onFailure(message: string): void; onCancel(): void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const [ready, setReady] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const reportFailure = useRef(onFailure);
+  useEffect(() => {
+    reportFailure.current = onFailure;
+  }, [onFailure]);
+
+  // Started once per opening; stopped when the view goes (captured, cancelled, dialog closed).
+  useEffect(() => {
+    let cancelled = false;
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      .then((media) => {
+        if (cancelled) {
+          media.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        stream.current = media;
+        if (video.current) {
+          video.current.srcObject = media;
+          void video.current.play().catch(() => undefined);
+        }
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) reportFailure.current(cameraErrorText(error));
+      });
+    return () => {
+      cancelled = true;
+      stream.current?.getTracks().forEach((track) => track.stop());
+      stream.current = null;
+    };
+  }, []);
+
+  function capture() {
+    const element = video.current;
+    if (!element || element.videoWidth === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0, canvas.width, canvas.height);
+    setCapturing(true);
+    canvas.toBlob(
+      (blob) => {
+        setCapturing(false);
+        if (!blob) return onFailure('The photo could not be taken.');
+        onCapture(new File([blob], capturedPhotoName(new Date()), { type: CAPTURE_TYPE }));
+      },
+      CAPTURE_TYPE,
+      CAPTURE_QUALITY,
+    );
+  }
+
+  return (
+    <div className="ld-camera-view">
+      <video ref={video} className="ld-camera-video" playsInline muted aria-label="Camera preview" onLoadedData={() => setReady(true)} />
+      <div className="ld-camera-actions">
+        <button type="button" className="button button-primary" onClick={capture} disabled={!ready || capturing}>
+          Capture
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg className="ld-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,42 @@
+import { LOAD_DOCUMENT_LABELS, LOAD_DOCUMENT_SHORT_LABELS, LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '@portal/domain/loads/fields';
+
+interface DocumentCategoryBarProps {
+  /** The load's `document_counts`; a type missing counts 0. */
+  counts: Partial<Record<LoadDocumentType, number>> | null | undefined;
+  onOpen(type: LoadDocumentType): void;
+  /** Short labels (BOL, POD, Rate Con) for narrow places. */
+  compact?: boolean;
+  /** Viewing only: says so in each button's hint. */
+  viewOnly?: boolean;
+}
+
+const countOf = (counts: DocumentCategoryBarProps['counts'], type: LoadDocumentType) => {
+  const value = counts?.[type];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+};
+
+/** Every load document type with its count; each opens the document dialog for that type. */
+export function DocumentCategoryBar({ counts, onOpen, compact = false, viewOnly = false }: DocumentCategoryBarProps) {
+  return (
+    <ul className={`ld-categories${compact ? ' is-compact' : ''}`}>
+      {LOAD_DOCUMENT_TYPES.map((type) => {
+        const count = countOf(counts, type);
+        const label = LOAD_DOCUMENT_LABELS[type];
+        return (
+          <li key={type}>
+            <button
+              type="button"
+              className="ld-category"
+              title={`${label}: ${viewOnly ? 'view' : 'view and upload'}`}
+              aria-label={`${label}: ${count}`}
+              onClick={() => onOpen(type)}
+            >
+              <span className="ld-category-label">{compact ? LOAD_DOCUMENT_SHORT_LABELS[type] : label}</span>
+              <span className={`ld-category-count${count > 0 ? ' has-documents' : ''}`}>{count}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,127 @@
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import type { LoadDocumentType } from '@portal/domain/loads/fields';
+import { useToast } from '../../../lib/toast-context';
+import { useUploadLoadDocument } from '../api/upload-load-document';
+import { acceptAttribute, allowedExtensions, chosenFileError, formatFileSize, MAX_LOAD_DOCUMENT_MB } from '../utils/load-document-files';
+import { LOAD_DOCUMENT_MESSAGES, uploadErrorText, uploadSucceeded } from '../utils/load-document-messages';
+import { CameraCapture } from './camera-capture';
+
+interface DocumentUploadFormProps {
+  loadId: string;
+  documentType: LoadDocumentType;
+  label: string;
+  /** After a successful upload. */
+  onUploaded(): void;
+}
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+/** One file (picked, or taken with the camera) sent as the load's document of this type, with its progress. */
+export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: DocumentUploadFormProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+  const upload = useUploadLoadDocument(loadId, documentType);
+  const [file, setFile] = useState<File | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = upload.isPending;
+
+  function clearSelection() {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  }
+
+  /** A new choice clears earlier messages; a file too large (or of the wrong type) is dropped at once. */
+  function select(chosen: File | null) {
+    setMessage(null);
+    if (chosen) {
+      const error = chosenFileError(chosen, documentType);
+      if (error) {
+        clearSelection();
+        setMessage({ kind: 'error', text: error });
+        return;
+      }
+    }
+    setFile(chosen);
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    select(event.target.files?.[0] ?? null);
+  }
+
+  function captured(photo: File) {
+    if (input.current) input.current.value = '';
+    select(photo);
+  }
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setMessage({ kind: 'error', text: LOAD_DOCUMENT_MESSAGES.noFile });
+      return;
+    }
+    setMessage(null);
+    setProgress(0);
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: (document) => {
+          const text = document.message || uploadSucceeded(label);
+          clearSelection();
+          setMessage({ kind: 'success', text });
+          toast.success(text);
+          onUploaded();
+        },
+        onError: (error) => {
+          const text = uploadErrorText(error);
+          setMessage({ kind: 'error', text });
+          toast.error(text);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  }
+
+  const percent = progress === null ? null : Math.round(progress * 100);
+  return (
+    <form className="ld-upload" onSubmit={send} noValidate>
+      <div className="ld-picker">
+        <label className="ld-picker-label" htmlFor={inputId}>
+          {label} file
+        </label>
+        <input ref={input} id={inputId} className="ld-picker-input" type="file" accept={acceptAttribute(documentType)} onChange={choose} disabled={busy} />
+        <p className="ld-hint">
+          {allowedExtensions(documentType).map((extension) => extension.toUpperCase()).join(', ')}; up to {MAX_LOAD_DOCUMENT_MB} MB.
+        </p>
+      </div>
+
+      <CameraCapture onCapture={captured} disabled={busy} />
+
+      {file && (
+        <p className="ld-selected" aria-live="polite">
+          Selected: <strong>{file.name}</strong> <span className="ld-muted">({formatFileSize(file.size)})</span>
+        </p>
+      )}
+
+      {percent !== null && (
+        <div className="ld-progress">
+          <progress max={100} value={percent} aria-label={`Uploading ${file?.name ?? label}`} />
+          <span className="ld-progress-value">{percent}%</span>
+        </div>
+      )}
+
+      <div className="ld-upload-actions">
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Uploading...' : 'Upload'}
+        </button>
+      </div>
+
+      {message && (
+        <p className={`ld-message ${message.kind === 'error' ? 'is-error' : 'is-success'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}
