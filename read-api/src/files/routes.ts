@@ -1,14 +1,12 @@
 import Router from '@koa/router';
 import type pg from 'pg';
 import type { FileStorage } from '@portal/platform/files/storage';
-import { contentDisposition } from '@portal/platform/files/upload';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import { serveStoredFile } from './serve-stored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
-// Served inline only when a browser cannot run them as a page: PDFs and raster images.
-const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
 
 /**
  * GET /api/serve-file/vendor-documents/{vendorId}/{sha256}/{name}: a vendor's file, to that vendor and to staff only.
@@ -27,15 +25,8 @@ export function fileRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Route
       [vendorId, sha256],
     );
     const file = rows[0];
-    if (!file || !storage.exists(sha256)) throw notFound();
-    ctx.set('Content-Type', file.content_type);
-    ctx.set('Content-Length', String(file.size));
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    // Inert even when opened directly; framable only by the portal itself (previews).
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'");
-    ctx.set('Cache-Control', 'private, max-age=3600');
-    ctx.set('Content-Disposition', contentDisposition(INLINE.has(file.content_type) ? 'inline' : 'attachment', file.name));
-    ctx.body = storage.open(sha256);
+    if (!file) throw notFound();
+    serveStoredFile(ctx, storage, { ...file, sha256 });
   });
   return router;
 }

@@ -7,12 +7,11 @@ import { LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '@portal/domain/loads
 import { documentCounts } from '@portal/domain/loads/view';
 import type { Actor } from '@portal/domain/permissions';
 import type { FileStorage } from '@portal/platform/files/storage';
-import { contentDisposition } from '@portal/platform/files/upload';
 import { notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import { serveStoredFile } from '../files/serve-stored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
 
 /** The live (not deleted) load, if this actor may see it: staff any, a vendor its own. */
 async function visibleLoad(pool: pg.Pool, actor: Actor | undefined, loadId: string | undefined): Promise<Load> {
@@ -22,17 +21,6 @@ async function visibleLoad(pool: pg.Pool, actor: Actor | undefined, loadId: stri
   if (!row) throw notFound();
   if (actor && actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId) throw notFound();
   return { ...row.state, documents: row.state.documents ?? [] };
-}
-
-function serveStored(ctx: Koa.Context, storage: FileStorage, document: LoadDocument): void {
-  if (!storage.exists(document.file.sha256)) throw notFound();
-  ctx.set('Content-Type', document.file.content_type);
-  ctx.set('Content-Length', String(document.file.size));
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'");
-  ctx.set('Cache-Control', 'private, max-age=3600');
-  ctx.set('Content-Disposition', contentDisposition(INLINE.has(document.file.content_type) ? 'inline' : 'attachment', document.file.name));
-  ctx.body = storage.open(document.file.sha256);
 }
 
 export function loadDocumentReadRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Router {
@@ -59,7 +47,7 @@ export function loadDocumentReadRoutes(deps: { pool: pg.Pool; storage: FileStora
     const load = await visibleLoad(pool, actor, ctx.params.loadId);
     const document = load.documents.find((d) => d.id === ctx.params.documentId);
     if (!document) throw notFound();
-    serveStored(ctx, storage, document);
+    serveStoredFile(ctx, storage, document.file);
   });
 
   // The public photo gallery: anyone holding the link (load ids are random UUIDs) sees that load's photos, and nothing
@@ -80,7 +68,7 @@ export function loadDocumentReadRoutes(deps: { pool: pg.Pool; storage: FileStora
     const load = await visibleLoad(pool, undefined, ctx.params.loadId);
     const document = load.documents.find((d) => d.id === ctx.params.documentId && d.type === 'photos');
     if (!document) throw notFound();
-    serveStored(ctx, storage, document);
+    serveStoredFile(ctx, storage, document.file);
   });
 
   return router;
