@@ -1,7 +1,6 @@
 import Router from '@koa/router';
-import type Koa from 'koa';
 import type pg from 'pg';
-import type { Load, LoadDocument } from '@portal/domain/loads/decider';
+import type { Load } from '@portal/domain/loads/decider';
 import { galleryPhotoUrl, loadDocumentView } from '@portal/domain/loads/documents';
 import { LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '@portal/domain/loads/fields';
 import { documentCounts } from '@portal/domain/loads/view';
