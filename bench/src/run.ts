@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '@portal/platform/config';
 import { startEmbeddedPostgres } from '@portal/platform/embedded-postgres';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
-import { createLogger, silentLogger } from '@portal/platform/logger';
+import { silentLogger } from '@portal/platform/logger';
 import { rebuild } from '@portal/projector/rebuild';
 import { startSystem } from '../../scripts/system';
 import { io as connectSocket } from 'socket.io-client';
@@ -27,7 +27,6 @@ interface Figure {
 
 const figures: Figure[] = [];
 const root = path.resolve(import.meta.dirname, '..', '..');
-const logger = createLogger({ level: 'warn' });
 
 /** mulberry32: the same data on every run. */
 function seeded(seed: number) {
