@@ -152,7 +152,7 @@ describe('vendors', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Insurance information updated successfully!').waitFor();
     await page.locator('#sa-tab-panel').getByText('$750,000.00').waitFor();
-    await page.getByText('$100,000.50').waitFor();
+    await page.locator('#sa-tab-panel').getByText('$100,000.50').waitFor();
     expect(edits).toEqual([{ insurance_company: 'Harbor Casualty', liability_amount: '750000.00', cargo_amount: '100000.50' }]);
     await screenshot(page, 'staff-admin-vendor-insurance');
 
