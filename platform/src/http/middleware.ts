@@ -67,6 +67,9 @@ function toResponse(error: unknown): { status: number; body: unknown; headers: R
     return { status: 409, body: { detail: 'This record was changed by someone else. Please reload and try again.' }, headers: {} };
   }
   if (error instanceof StreamNotFound) return { status: 404, body: { detail: 'Not found.' }, headers: {} };
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { detail: 'The service is temporarily unavailable. Please try again in a moment.' }, headers: { 'Retry-After': '2' } };
+  }
   // Errors raised by Koa and body parsers (malformed JSON, payload too large, ...) carry a client status.
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -75,6 +78,13 @@ function toResponse(error: unknown): { status: number; body: unknown; headers: R
     return { status, body: { detail }, headers: {} };
   }
   return { status: 500, body: { detail: 'Internal server error.' }, headers: {} };
+}
+
+/** The database or event store cannot be reached right now (refused, reset, shutting down, starting up). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test((error as Error)?.message ?? '');
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08');
 }
 
 /** One log line per request: method, path (no query: it may carry tokens), status and time taken. */
