@@ -73,3 +73,35 @@ export const LOAD_DOCUMENT_SHORT_LABELS: Record<LoadDocumentType, string> = {
 /** Load documents: pdf, doc, docx and images (gif too); photos must be images. */
 export const LOAD_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
 export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+
+/** How screens label each load field (the detail's sections, the history's snapshots). */
+export const LOAD_FIELD_LABELS: Record<SectionField | 'pickup_date' | 'delivery_date', string> = {
+  pickup_location: 'Pickup Location',
+  pickup_date: 'Pickup Date',
+  pickup_contact: 'Pickup Contact',
+  pickup_number: 'Pickup Number',
+  pickup_notes: 'Pickup Notes',
+  delivery_location: 'Delivery Location',
+  delivery_date: 'Delivery Date',
+  delivery_contact: 'Delivery Contact',
+  delivery_number: 'Delivery Number',
+  delivery_notes: 'Delivery Notes',
+  rate_amount: 'Rate Amount',
+  rate_type: 'Rate Type',
+  miles: 'Miles',
+  amount_paid: 'Amount Paid',
+  last_payment_date: 'Last Payment Date',
+  payment_notes: 'Payment Notes',
+  equipment_type: 'Equipment Type',
+  temperature_required: 'Temperature Required',
+  temperature_min: 'Min Temperature',
+  temperature_max: 'Max Temperature',
+  weight: 'Weight',
+  total_pieces: 'Total Pieces',
+  is_hazmat: 'Hazmat',
+  special_instructions: 'Special Instructions',
+  last_location: 'Last Location',
+  last_update: 'Last Update',
+  estimated_delivery_time: 'Estimated Delivery',
+  tracking_status: 'Tracking Status',
+};

@@ -2,6 +2,7 @@
 import {
   BOOLEAN_FIELDS,
   DATE_FIELDS,
+  LOAD_FIELD_LABELS,
   LOAD_SECTION_LABELS,
   LOAD_SECTIONS,
   LOAD_STATUS_LABELS,
@@ -15,34 +16,6 @@ import type { LoadView } from '@portal/domain/loads/view';
 import type { StatusTone } from '../../../components/status-badge';
 import { booleanRow, dateRow, moneyRow, numberRow, type SnapshotGroup, type SnapshotRow, textRow } from './snapshot';
 
-export const LOAD_FIELD_LABELS: Record<SectionField, string> = {
-  pickup_location: 'Pickup Location',
-  pickup_contact: 'Pickup Contact',
-  pickup_number: 'Pickup Number',
-  pickup_notes: 'Pickup Notes',
-  delivery_location: 'Delivery Location',
-  delivery_contact: 'Delivery Contact',
-  delivery_number: 'Delivery Number',
-  delivery_notes: 'Delivery Notes',
-  rate_amount: 'Rate Amount',
-  rate_type: 'Rate Type',
-  miles: 'Miles',
-  amount_paid: 'Amount Paid',
-  last_payment_date: 'Last Payment Date',
-  payment_notes: 'Payment Notes',
-  equipment_type: 'Equipment Type',
-  temperature_required: 'Temperature Required',
-  temperature_min: 'Min Temperature',
-  temperature_max: 'Max Temperature',
-  weight: 'Weight',
-  total_pieces: 'Total Pieces',
-  is_hazmat: 'Hazmat',
-  special_instructions: 'Special Instructions',
-  last_location: 'Last Location',
-  last_update: 'Last Update',
-  estimated_delivery_time: 'Estimated Delivery',
-  tracking_status: 'Tracking Status',
-};
 
 const MONEY_FIELDS: ReadonlySet<string> = new Set(['rate_amount', 'amount_paid']);
 const NUMBER_UNITS: Partial<Record<SectionField, string>> = { temperature_min: '°F', temperature_max: '°F', weight: 'lbs', miles: 'mi' };

@@ -23,4 +23,3 @@ export const hasDocument = (load: Partial<DocumentFlags>, kind: LoadDocumentKind
 
 export const documentCellText = (present: boolean) => (present ? 'YES' : 'MISSING');
 
-export const documentDialogTitle = (kind: Pick<LoadDocumentKind, 'label'>, kdtId: string) => `${kind.label} for Load ${kdtId}`;

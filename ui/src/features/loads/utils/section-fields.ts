@@ -1,5 +1,5 @@
 // How the load detail draws each section: its fields in order, their labels and input kinds.
-import { BOOLEAN_FIELDS, DATE_FIELDS, LOAD_SECTIONS, NUMBER_FIELDS, type LoadSection, type SectionField } from '@portal/domain/loads/fields';
+import { BOOLEAN_FIELDS, DATE_FIELDS, LOAD_FIELD_LABELS, LOAD_SECTIONS, NUMBER_FIELDS, type LoadSection, type SectionField } from '@portal/domain/loads/fields';
 
 /** A section's fields, plus the pickup and delivery dates that the pickup and delivery sections show too. */
 export type EditableField = SectionField | 'pickup_date' | 'delivery_date';
@@ -13,36 +13,7 @@ export interface SectionFieldSpec {
   unit?: string;
 }
 
-export const FIELD_LABELS: Record<EditableField, string> = {
-  pickup_location: 'Pickup Location',
-  pickup_date: 'Pickup Date',
-  pickup_contact: 'Pickup Contact',
-  pickup_number: 'Pickup Number',
-  pickup_notes: 'Pickup Notes',
-  delivery_location: 'Delivery Location',
-  delivery_date: 'Delivery Date',
-  delivery_contact: 'Delivery Contact',
-  delivery_number: 'Delivery Number',
-  delivery_notes: 'Delivery Notes',
-  rate_amount: 'Rate Amount',
-  rate_type: 'Rate Type',
-  miles: 'Miles',
-  amount_paid: 'Amount Paid',
-  last_payment_date: 'Last Payment Date',
-  payment_notes: 'Payment Notes',
-  equipment_type: 'Equipment Type',
-  temperature_required: 'Temperature Required',
-  temperature_min: 'Min Temperature',
-  temperature_max: 'Max Temperature',
-  weight: 'Weight',
-  total_pieces: 'Total Pieces',
-  is_hazmat: 'Hazmat',
-  special_instructions: 'Special Instructions',
-  last_location: 'Last Location',
-  last_update: 'Last Update',
-  estimated_delivery_time: 'Estimated Delivery',
-  tracking_status: 'Tracking Status',
-};
+export const FIELD_LABELS: Record<EditableField, string> = LOAD_FIELD_LABELS;
 
 const UNITS: Partial<Record<EditableField, string>> = { temperature_min: '°F', temperature_max: '°F', weight: 'lbs', miles: 'mi' };
 const TEXTAREAS: ReadonlySet<EditableField> = new Set(['pickup_notes', 'delivery_notes', 'payment_notes', 'special_instructions']);
@@ -71,7 +42,7 @@ export const SECTION_FIELDS: Record<LoadSection, SectionFieldSpec[]> = {
 
 /** The label a message names a field by; unknown fields read as their words ('rate_amount' -> 'Rate amount'). */
 export function fieldLabel(field: string): string {
-  if (field in FIELD_LABELS) return FIELD_LABELS[field as EditableField];
+  if (Object.hasOwn(FIELD_LABELS, field)) return FIELD_LABELS[field as EditableField];
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
