@@ -25,6 +25,8 @@ export async function handleCommand<Command, Event extends { type: string; data:
   decider: Decider<Command, Event, State>,
   command: Command,
   metadata: EventMetadata,
+  /** Checks who may do this on the state being decided on (throws to refuse); runs again on every retry. */
+  authorize?: (state: State) => void,
 ): Promise<CommandResult<Event, State>> {
   for (let attempt = 1; ; attempt++) {
     let state = decider.initialState();
@@ -37,6 +39,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
     } catch (error) {
       if (!(error instanceof StreamNotFound)) throw error;
     }
+    authorize?.(state);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     try {

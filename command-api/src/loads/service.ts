@@ -60,11 +60,25 @@ export class LoadsService {
   }
 
   /** The load if this actor may see it; another vendor's load, or a deleted one, does not exist for them. */
-  private async visibleLoad(actor: Actor, loadId: string | undefined): Promise<loads.Load> {
-    if (!loadId || !UUID.test(loadId)) throw notFound();
-    const state: LoadState = await fold(this.store, loadStream(loadId), loads);
+  private visible(actor: Actor, state: LoadState): loads.Load {
     if (state.status !== 'exists' || state.load.deleted || !canOnLoad(actor, 'view', state.load)) throw notFound();
     return state.load;
+  }
+
+  /** Runs a load command with visibility and the given capabilities checked on the very state it decides on. */
+  private run(actor: Actor, loadId: string | undefined, command: loads.LoadCommand, metadata: EventMetadata, capabilities: LoadCapability[]) {
+    if (!loadId || !UUID.test(loadId)) throw notFound();
+    return handleCommand(this.store, loadStream(loadId), loads, command, metadata, (state) => {
+      const load = this.visible(actor, state);
+      for (const capability of capabilities) if (!canOnLoad(actor, capability, load)) refuse(capability);
+    }).catch(mapLoadError);
+  }
+
+  /** Refuses before any file is stored when the actor may not manage this load's documents. */
+  async assertCanManageDocuments(actor: Actor, loadId: string | undefined): Promise<void> {
+    if (!loadId || !UUID.test(loadId)) throw notFound();
+    const load = this.visible(actor, await fold(this.store, loadStream(loadId), loads));
+    if (!canOnLoad(actor, 'manage_documents', load)) refuse('manage_documents');
   }
 
   async create(actor: Actor, body: CreateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
@@ -112,44 +126,35 @@ export class LoadsService {
   }
 
   async update(actor: Actor, loadId: string | undefined, patch: UpdateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
-    const current = await this.visibleLoad(actor, loadId);
-    for (const capability of capabilitiesFor(patch)) if (!canOnLoad(actor, capability, current)) refuse(capability);
     let vendorName: string | null | undefined;
     if (patch.vendor !== undefined) {
+      // Whoever may never assign vendors is refused before the vendor is even looked up.
+      if (!canOnLoad(actor, 'assign_vendor')) refuse('assign_vendor');
       const vendor = await vendorForLoad(this.store, patch.vendor);
       if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
       vendorName = vendor.name;
     }
-    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata).catch(mapLoadError);
+    const result = await this.run(actor, loadId, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata, capabilitiesFor(patch));
     return { load: await this.view(result.state), position: result.position };
   }
 
   async uploadDocument(actor: Actor, loadId: string | undefined, documentType: LoadDocumentType, file: FileRef, metadata: EventMetadata) {
-    const current = await this.visibleLoad(actor, loadId);
-    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
     const documentId = randomUUID();
-    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'UploadLoadDocument', data: { documentId, documentType, file } }, metadata).catch(mapLoadError);
+    const result = await this.run(actor, loadId, { type: 'UploadLoadDocument', data: { documentId, documentType, file } }, metadata, ['manage_documents']);
     return { documentId, position: result.position };
   }
 
   async deleteDocument(actor: Actor, loadId: string | undefined, documentId: string | undefined, metadata: EventMetadata) {
-    const current = await this.visibleLoad(actor, loadId);
-    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
-    if (!documentId || !UUID.test(documentId)) throw notFound('Document not found.');
-    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'DeleteLoadDocument', data: { documentId } }, metadata).catch(mapLoadError);
+    if (!documentId || !UUID.test(documentId)) {
+      await this.assertCanManageDocuments(actor, loadId);
+      throw notFound('Document not found.');
+    }
+    const result = await this.run(actor, loadId, { type: 'DeleteLoadDocument', data: { documentId } }, metadata, ['manage_documents']);
     return { position: result.position };
   }
 
-  /** Refuses before any file is stored when the actor may not manage this load's documents. */
-  async assertCanManageDocuments(actor: Actor, loadId: string | undefined): Promise<void> {
-    const current = await this.visibleLoad(actor, loadId);
-    if (!canOnLoad(actor, 'manage_documents', current)) refuse('manage_documents');
-  }
-
   async remove(actor: Actor, loadId: string | undefined, metadata: EventMetadata): Promise<LoadCommandResult> {
-    const current = await this.visibleLoad(actor, loadId);
-    if (!canOnLoad(actor, 'delete', current)) refuse('delete');
-    const result = await handleCommand(this.store, loadStream(current.id), loads, { type: 'DeleteLoad', data: {} }, metadata).catch(mapLoadError);
+    const result = await this.run(actor, loadId, { type: 'DeleteLoad', data: {} }, metadata, ['delete']);
     return { load: null, position: result.position };
   }
 }
