@@ -5,75 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { loadConfig } from '@portal/platform/config';
-import { startEmbeddedPostgres } from '@portal/platform/embedded-postgres';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { silentLogger } from '@portal/platform/logger';
-import { rebuild } from '@portal/projector/rebuild';
+import { rebuildFigure } from './figures/rebuild';
+import { database, figures, freshDatabase, percentile, record, root, seeded, timed } from './support';
 import { startSystem } from '../../scripts/system';
 import { io as connectSocket } from 'socket.io-client';
 import { PortalClient } from '../../tests/src/support/http-client';
-
-interface Figure {
-  figure: string;
-  unit: string;
-  value: number;
-  bound: string;
-  boundValue: number | null;
-  ratio: number | null;
-  goal: string;
-}
-
-const figures: Figure[] = [];
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-/** mulberry32: the same data on every run. */
-function seeded(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function timed(fn: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return (performance.now() - started) / 1000;
-}
-
-function record(figure: Omit<Figure, 'ratio'>): void {
-  const ratio = figure.boundValue ? Math.round((figure.value / figure.boundValue) * 100) / 100 : null;
-  figures.push({ ...figure, ratio });
-  process.stdout.write(`  ${figure.figure}: ${figure.value} ${figure.unit}${figure.boundValue ? ` (bound ${figure.boundValue}, ratio ${ratio})` : ''}\n`);
-}
-
-async function database(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: dir, port: 0, logger: silentLogger });
-  return { adminUrl: embedded.adminUrl, stop: async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
-async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** 1. Single-event appends through the port, 8 writers on distinct streams, beside raw single-row inserts. */
 async function appendFigure(url: string): Promise<number> {
@@ -214,14 +153,6 @@ async function systemFigures(url: string, rawRate: number): Promise<void> {
     record({ figure: `Live latency, answer to push, p50 (100 sockets, ${achieved} commands/s offered ${rate})`, unit: 'ms', value: Math.round(percentile(latencies, 50)), bound: 'p95', boundValue: Math.round(percentile(latencies, 95)), goal: 'informational' });
     record({ figure: 'Live latency, answer to push, p99', unit: 'ms', value: Math.round(percentile(latencies, 99)), bound: '-', boundValue: null, goal: '< 50 ms' });
 
-    // 4. Rebuild every read model from all the events of this run, beside a set-based copy of the same rows.
-    const events = Number((await system.pool.query('SELECT count(*) AS n FROM es_events')).rows[0].n);
-    const rebuildSeconds = await timed(async () => void (await rebuild({ pool: system.pool, store: system.store, databaseUrl: url, fresh: true })));
-    const copySeconds = await timed(async () => {
-      await system.pool.query('CREATE TABLE bench_copy AS SELECT * FROM es_events WITH NO DATA');
-      await system.pool.query('INSERT INTO bench_copy SELECT * FROM es_events');
-    });
-    record({ figure: `Rebuild of all read models (${events} events)`, unit: 'events/s', value: Math.round(events / rebuildSeconds), bound: 'set-based INSERT ... SELECT of the events', boundValue: Math.round(events / copySeconds), goal: '1,000,000 events < 30 s' });
   } finally {
     await system.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -246,6 +177,7 @@ async function main(): Promise<void> {
   try {
     const rawRate = await appendFigure(await freshDatabase(db.adminUrl, 'bench_append'));
     await systemFigures(await freshDatabase(db.adminUrl, 'bench_system'), rawRate);
+    await rebuildFigure(db.adminUrl);
     bundleFigures();
   } finally {
     await db.stop();
