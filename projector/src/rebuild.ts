@@ -4,7 +4,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 import { projections } from './projections';
-import { PROJECTOR_BATCH_LOCK, Projector, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
+import { applyEvents, PROJECTOR_BATCH_LOCK, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
 import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from './schema';
 
 export const REBUILD_SCHEMA = 'rm_rebuild';
@@ -31,6 +31,9 @@ async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string,
     try {
       await client.query('BEGIN');
       for (const migration of projectorMigrations) await client.query(migration.sql);
+      // Unlogged while they are built: no WAL for every intermediate row version. A crash empties unlogged tables,
+      // checkpoint included, so an interrupted build then simply starts over; they are logged before the swap.
+      for (const table of READ_MODEL_TABLES) await client.query(`ALTER TABLE ${schema}.${table} SET UNLOGGED`);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -44,48 +47,55 @@ async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string,
   }
 }
 
-/** Replays $all into the tables of `schema` until it has reached `until` (default: the head when called). */
+/** Events per transaction of a rebuild: large batches let each table be read and written a few times per batch. */
+export const REBUILD_BATCH_SIZE = 50_000;
+
+/**
+ * Replays $all into the tables of `schema` until it has reached `until` (default: the head when called). Reads page
+ * after page while the previous page is being applied; each page is one transaction with its checkpoint, so an
+ * interrupted replay resumes where it stopped.
+ */
 async function replayInto(options: {
   store: EventStore;
   databaseUrl: string;
   schema: string;
   until?: bigint;
   logger: Logger;
+  batchSize?: number;
   onProgress?: (progress: Progress) => void;
 }): Promise<bigint> {
-  const pool = createPool(options.databaseUrl, { max: 4, searchPath: `${options.schema},public`, applicationName: 'projector-rebuild' });
+  const pool = createPool(options.databaseUrl, { max: 2, searchPath: `${options.schema},public`, applicationName: 'projector-rebuild' });
   try {
     const head = options.until ?? (await options.store.headPosition());
-    if ((await readCheckpoint(pool)) >= head) return head;
-    const started = Date.now();
     const startPosition = await readCheckpoint(pool);
+    if (startPosition > head) throw new Error('replay target is behind the schema');
+    if (startPosition >= head) return head;
+    const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+    const read = (after: bigint) => options.store.readAll({ after: after < 0n ? 'start' : after, maxCount: batchSize });
+    const started = Date.now();
     let applied = 0;
     let lastReport = 0;
-    await new Promise<void>((resolve) => {
-      const projector = new Projector({
-        store: options.store,
-        pool,
-        projections,
-        logger: options.logger,
-        batchLock: null,
-        notify: false,
-        maxBatchSize: 1000,
-        stopAfter: head,
-        onStopped: resolve,
-        onBatchCommitted: ({ last, size }) => {
-          applied += size;
-          const seconds = (Date.now() - started) / 1000;
-          const rate = seconds > 0 ? applied / seconds : 0;
-          if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
-            lastReport = Date.now();
-            const remaining = Number(head - last);
-            options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds: rate > 0 ? Math.max(0, Math.round(remaining / rate)) : null });
-          }
-        },
-      });
-      projector.start();
-    });
-    if (startPosition > head) throw new Error('replay target is behind the schema');
+    let next = read(startPosition);
+    for (;;) {
+      const page = (await next).filter((event) => event.position <= head);
+      if (page.length === 0) break;
+      const last = page[page.length - 1]!.position;
+      next = last < head ? read(last) : Promise.resolve([]);
+      next.catch(() => {}); // awaited on the next turn; a failure of the batch below must not leave it unhandled
+      await applyEvents({ pool, projections, batch: page, lock: null, notify: false });
+      applied += page.length;
+      if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
+        lastReport = Date.now();
+        const seconds = (Date.now() - started) / 1000;
+        const rate = seconds > 0 ? applied / seconds : 0;
+        // Positions may be sparse (EventStoreDB's are byte offsets): the ETA assumes the rate of position so far.
+        const done = Number(last - startPosition);
+        const remaining = Number(head - last);
+        const etaSeconds = done > 0 && seconds > 0 ? Math.max(0, Math.round((remaining / done) * seconds)) : null;
+        options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds });
+      }
+      if (last >= head) break;
+    }
     return head;
   } finally {
     await pool.end();
@@ -101,6 +111,8 @@ export async function rebuild(options: { pool: pg.Pool; store: EventStore; datab
   const logger = options.logger ?? silentLogger;
   await prepareSchema(options.pool, options.databaseUrl, REBUILD_SCHEMA, options.fresh ?? false);
   await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress });
+  // Written to the WAL once, whole, before the live projector is paused (the catch-up below is logged as it goes).
+  for (const table of READ_MODEL_TABLES) await options.pool.query(`ALTER TABLE ${REBUILD_SCHEMA}.${table} SET LOGGED`);
   const lock = await options.pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
@@ -135,16 +147,24 @@ export interface Difference {
  * `verify`: rebuilds from scratch into a scratch schema and compares every table row by row with the live read
  * models at the same position (the live projector paused), ignoring only the columns that record projection time.
  */
-export async function verify(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; onProgress?: (p: Progress) => void }): Promise<Difference[]> {
+export async function verify(options: {
+  pool: pg.Pool;
+  store: EventStore;
+  databaseUrl: string;
+  logger?: Logger;
+  /** Events per replayed batch (default REBUILD_BATCH_SIZE); results must not depend on it. */
+  batchSize?: number;
+  onProgress?: (p: Progress) => void;
+}): Promise<Difference[]> {
   const logger = options.logger ?? silentLogger;
   await prepareSchema(options.pool, options.databaseUrl, VERIFY_SCHEMA, true);
   const lock = await options.pool.connect();
   try {
     // Replay up to where the live projector is, pause it there, and compare at exactly that position.
-    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, onProgress: options.onProgress });
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, batchSize: options.batchSize, onProgress: options.onProgress });
     await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
     const live = await readCheckpoint(options.pool);
-    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger });
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger, batchSize: options.batchSize });
     const differences: Difference[] = [];
     for (const table of READ_MODEL_TABLES) {
       const { rows: columns } = await lock.query<{ column_name: string }>(

@@ -21,11 +21,24 @@ export interface ProjectionContext {
   /** The batch transaction: every read-model write goes through it. */
   tx: pg.PoolClient;
   changed(change: Change): void;
+  /**
+   * Memory that lives for one batch, shared by the projections in their order (e.g. the loads projection reads the
+   * vendor names the vendors projection has just folded): `local(key, create)` returns the same object all batch long.
+   */
+  local<T>(key: string, create: () => T): T;
 }
 
+/**
+ * A projection sees each batch in three steps: `prepare` reads, in a few set-based queries, every row the batch's
+ * events will touch; `apply` folds each event in order (in memory, or with its own writes for rare events); `flush`
+ * writes what changed, a few statements per table. Equal results whatever the batch boundaries: a rebuild (large
+ * batches) must equal the live read model (small ones), and verify() checks it.
+ */
 export interface Projection {
   name: string;
-  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+  prepare?(batch: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
+  apply(event: RecordedEvent, context: ProjectionContext): void | Promise<void>;
+  flush?(context: ProjectionContext): Promise<void>;
 }
 
 export interface ProjectorOptions {
@@ -154,51 +167,97 @@ export class Projector {
   }
 
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    const changes = new Map<string, Change>();
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const lock = this.options.batchLock === undefined ? PROJECTOR_BATCH_LOCK : this.options.batchLock;
-      if (lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
-      const context: ProjectionContext = {
-        tx: client,
-        changed: (change) => {
-          const key = `${change.kind}:${change.key}`;
-          const earlier = changes.get(key);
-          const vendors = [...new Set([...(earlier?.vendors ?? []), ...(change.vendors ?? [])])];
-          changes.set(key, vendors.length > 0 ? { ...change, vendors } : change);
-        },
-      };
-      for (const event of batch) {
-        for (const projection of this.options.projections) {
-          try {
-            await projection.apply(event, context);
-          } catch (error) {
-            throw new Error(`projection ${projection.name} failed on ${event.type} at position ${event.position}: ${(error as Error).message}`);
-          }
+    const lock = this.options.batchLock === undefined ? PROJECTOR_BATCH_LOCK : this.options.batchLock;
+    await applyEvents({ pool: this.options.pool, projections: this.options.projections, batch, lock, notify: this.options.notify !== false });
+    this.options.onBatchCommitted?.({ first: batch[0]!.position, last: batch[batch.length - 1]!.position, size: batch.length });
+  }
+}
+
+function failed(projection: Projection, step: string, error: unknown, event?: RecordedEvent): Error {
+  const where = event ? ` on ${event.type} at position ${event.position}` : '';
+  return new Error(`projection ${projection.name} failed${step === 'apply' ? '' : ` to ${step}`}${where}: ${(error as Error).message}`);
+}
+
+/**
+ * Applies one batch of consecutive events in one transaction: the projections' writes, the guarded checkpoint and
+ * (unless `notify` is false) a NOTIFY of the changed keys. Used by the live projector and by rebuild/verify alike.
+ */
+export async function applyEvents(options: {
+  pool: pg.Pool;
+  projections: readonly Projection[];
+  batch: readonly RecordedEvent[];
+  /** Advisory lock held for the transaction, or null (a rebuild into its own schema). */
+  lock: number | null;
+  notify: boolean;
+}): Promise<Change[]> {
+  const { batch, projections } = options;
+  const changes = new Map<string, Change>();
+  const locals = new Map<string, unknown>();
+  const client = await options.pool.connect();
+  try {
+    await client.query('BEGIN');
+    if (options.lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [options.lock]);
+    const context: ProjectionContext = {
+      tx: client,
+      changed: (change) => {
+        const key = `${change.kind}:${change.key}`;
+        const earlier = changes.get(key);
+        const vendors = [...new Set([...(earlier?.vendors ?? []), ...(change.vendors ?? [])])];
+        changes.set(key, vendors.length > 0 ? { ...change, vendors } : change);
+      },
+      local: <T>(key: string, create: () => T): T => {
+        if (!locals.has(key)) locals.set(key, create());
+        return locals.get(key) as T;
+      },
+    };
+    for (const projection of projections) {
+      if (!projection.prepare) continue;
+      try {
+        await projection.prepare(batch, context);
+      } catch (error) {
+        throw failed(projection, 'prepare', error);
+      }
+    }
+    for (const event of batch) {
+      for (const projection of projections) {
+        try {
+          const pending = projection.apply(event, context);
+          if (pending) await pending;
+        } catch (error) {
+          throw failed(projection, 'apply', error, event);
         }
       }
-      const last = batch[batch.length - 1]!.position;
-      // Guarded update: if another projector instance got here first, this batch is not applied twice.
-      const { rowCount } = await client.query(
-        `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
-         WHERE projector_checkpoints.position < $3`,
-        [CHECKPOINT_NAME, last, batch[0]!.position],
-      );
-      if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
-      const list = [...changes.values()];
+    }
+    for (const projection of projections) {
+      if (!projection.flush) continue;
+      try {
+        await projection.flush(context);
+      } catch (error) {
+        throw failed(projection, 'write', error);
+      }
+    }
+    const last = batch[batch.length - 1]!.position;
+    // Guarded update: if another projector instance got here first, this batch is not applied twice.
+    const { rowCount } = await client.query(
+      `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
+       WHERE projector_checkpoints.position < $3`,
+      [CHECKPOINT_NAME, last, batch[0]!.position],
+    );
+    if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
+    const list = [...changes.values()];
+    if (options.notify) {
       let payload = JSON.stringify({ position: last.toString(), changes: list });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
-      if (this.options.notify !== false) await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
-      await client.query('COMMIT');
-      this.options.onBatchCommitted?.({ first: batch[0]!.position, last, size: batch.length });
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
+      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
     }
+    await client.query('COMMIT');
+    return list;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
   }
 }
 

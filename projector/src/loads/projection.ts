@@ -1,47 +1,120 @@
 import * as loads from '@portal/domain/loads/decider';
 import { loadView } from '@portal/domain/loads/view';
 import { LOAD_EVENT_TYPES, type LoadEvent } from '@portal/domain/loads/events';
-import type { Projection } from '../runtime';
+import type { RecordedEvent } from '@portal/platform/event-store/port';
+import type { Projection, ProjectionContext } from '../runtime';
+import { vendorNames } from '../vendors/names';
 
 const LOAD_EVENTS = new Set<string>(LOAD_EVENT_TYPES);
 
-/** The loads read model: each event folds into the stored state with the domain's own evolve. */
+/** A load row as the batch holds it in memory between `prepare` and `flush`. */
+export interface LoadRow {
+  state: loads.Load;
+  deletedAt: string | Date | null;
+  deletedBy: string | null;
+  updatedAt: Date | null;
+  position: bigint | null;
+  dirty: boolean;
+}
+
+/** The batch's loads by id (also read by the payment-history projection, right after each event). */
+export const batchLoads = (context: ProjectionContext) => context.local('loads', () => new Map<string, LoadRow>());
+
+const isLoadEvent = (event: RecordedEvent) => LOAD_EVENTS.has(event.type) && event.streamId.startsWith('load-');
+const loadIdOf = (event: RecordedEvent) => event.streamId.slice('load-'.length);
+
+/**
+ * The loads read model: each event folds into the stored state with the domain's own evolve. The state and the
+ * answer shape (`view`) are written once per batch; the vendor's name is the name it reads now (a rename after the
+ * load recorded it is not undone by a later event).
+ */
 export const loadsProjection: Projection = {
   name: 'loads',
-  async apply(recorded, { tx, changed }) {
-    if (!LOAD_EVENTS.has(recorded.type)) return;
+  async prepare(batch, context) {
+    const ids = new Set<string>();
+    const vendorIds = new Set<string>();
+    for (const event of batch) {
+      if (!isLoadEvent(event)) continue;
+      if (event.type !== 'LoadCreated') ids.add(loadIdOf(event));
+      const data = event.data as { vendor_id?: string | null; to?: { id?: string } | null };
+      if (event.type === 'LoadCreated' && data.vendor_id) vendorIds.add(data.vendor_id);
+      if (event.type === 'LoadVendorAssigned' && data.to?.id) vendorIds.add(data.to.id);
+    }
+    const rows = batchLoads(context);
+    if (ids.size > 0) {
+      const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null }>(
+        'SELECT id, state, deleted_at, deleted_by FROM loads WHERE id = ANY($1::uuid[])',
+        [[...ids]],
+      );
+      for (const row of found) {
+        rows.set(row.id, { state: row.state, deletedAt: row.deleted_at, deletedBy: row.deleted_by, updatedAt: null, position: null, dirty: false });
+        if (row.state.vendorId) vendorIds.add(row.state.vendorId);
+      }
+    }
+    await vendorNames(context).load(context.tx, vendorIds);
+  },
+
+  apply(recorded, context) {
+    if (!isLoadEvent(recorded)) return;
     const event = { type: recorded.type, data: recorded.data } as unknown as LoadEvent;
-    const loadId = recorded.streamId.slice('load-'.length);
+    const loadId = loadIdOf(recorded);
+    const rows = batchLoads(context);
+    const row = rows.get(loadId);
     let before: loads.LoadState = loads.initialState();
     if (event.type !== 'LoadCreated') {
-      const { rows } = await tx.query<{ state: loads.Load }>('SELECT state FROM loads WHERE id = $1', [loadId]);
-      if (!rows[0]) throw new Error(`load ${loadId} has no row to apply ${event.type} to`);
-      before = { status: 'exists', load: rows[0].state };
+      if (!row) throw new Error(`load ${loadId} has no row to apply ${event.type} to`);
+      before = { status: 'exists', load: row.state };
     }
     const after = loads.evolve(before, event);
     if (after.status !== 'exists') return;
-    // The vendor's name as it reads now (a rename after the load recorded it must not be undone by a later event).
     let l = after.load;
     if (l.vendorId) {
-      const { rows: vendor } = await tx.query<{ vendor_name: string | null }>('SELECT vendor_name FROM vendor_profiles WHERE id = $1', [l.vendorId]);
-      if (vendor[0]?.vendor_name) l = { ...l, vendorName: vendor[0].vendor_name };
+      const name = vendorNames(context).current(l.vendorId);
+      if (name) l = { ...l, vendorName: name };
     }
     // A deletion keeps the time and actor of the delete event; a restore clears both.
-    await tx.query(
-      `INSERT INTO loads (id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
-                          state, created_at, updated_at, position, view)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $17)
-       ON CONFLICT (id) DO UPDATE SET vendor_id = $4, vendor_name = $6, status = $7, payment_status = $8, pickup_date = $9,
-         delivery_date = $10, state = $11, updated_at = $13, position = $15, view = $17,
-         deleted_at = CASE WHEN $14 THEN COALESCE(loads.deleted_at, $13) ELSE NULL END,
-         deleted_by = CASE WHEN $14 THEN COALESCE(loads.deleted_by, $16) ELSE NULL END`,
-      [
-        l.id, l.kdtId, l.loadNumber, l.vendorId, l.userId, l.vendorName, l.status, l.paymentStatus, l.pickupDate, l.deliveryDate,
-        JSON.stringify(l), l.createdAt, recorded.createdAt, l.deleted, recorded.position, recorded.metadata.actorUsername ?? null,
-        JSON.stringify(loadView(l)),
-      ],
-    );
+    const earlier = event.type === 'LoadCreated' ? undefined : row;
+    rows.set(loadId, {
+      state: l,
+      deletedAt: l.deleted ? (earlier?.deletedAt ?? recorded.createdAt) : null,
+      deletedBy: l.deleted ? (earlier?.deletedBy ?? recorded.metadata.actorUsername ?? null) : null,
+      updatedAt: recorded.createdAt,
+      position: recorded.position,
+      dirty: true,
+    });
     const vendors = [before.status === 'exists' ? before.load.vendorId : null, l.vendorId].filter((v): v is string => v !== null);
-    changed({ kind: 'load', key: l.id, op: l.deleted ? 'remove' : 'upsert', vendors: [...new Set(vendors)] });
+    context.changed({ kind: 'load', key: l.id, op: l.deleted ? 'remove' : 'upsert', vendors: [...new Set(vendors)] });
+  },
+
+  async flush(context) {
+    const dirty = [...batchLoads(context).values()].filter((row) => row.dirty);
+    if (dirty.length > 0) {
+      const records = dirty.map(({ state: l, deletedAt, deletedBy, updatedAt, position }) => ({
+        id: l.id, kdt_id: l.kdtId, load_number: l.loadNumber, vendor_id: l.vendorId, user_id: l.userId, vendor_name: l.vendorName,
+        status: l.status, payment_status: l.paymentStatus, pickup_date: l.pickupDate, delivery_date: l.deliveryDate, state: l,
+        created_at: l.createdAt, updated_at: updatedAt, deleted_at: deletedAt, deleted_by: deletedBy, position: position?.toString(), view: loadView(l),
+      }));
+      await context.tx.query(
+        `INSERT INTO loads (id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
+                            state, created_at, updated_at, deleted_at, deleted_by, position, view)
+         SELECT id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
+                state, created_at, updated_at, deleted_at, deleted_by, position, view
+         FROM jsonb_populate_recordset(NULL::loads, $1::jsonb)
+         ON CONFLICT (id) DO UPDATE SET vendor_id = EXCLUDED.vendor_id, vendor_name = EXCLUDED.vendor_name, status = EXCLUDED.status,
+           payment_status = EXCLUDED.payment_status, pickup_date = EXCLUDED.pickup_date, delivery_date = EXCLUDED.delivery_date,
+           state = EXCLUDED.state, updated_at = EXCLUDED.updated_at, position = EXCLUDED.position, view = EXCLUDED.view,
+           deleted_at = EXCLUDED.deleted_at, deleted_by = EXCLUDED.deleted_by`,
+        [JSON.stringify(records)],
+      );
+    }
+    // A vendor renamed in this batch renames its live loads, after their rows are written (so no older name wins).
+    for (const [vendorId, name] of vendorNames(context).renamed()) {
+      const { rows } = await context.tx.query<{ id: string }>(
+        `UPDATE loads SET vendor_name = $2, view = jsonb_set(view, '{vendor_name}', to_jsonb($2::text))
+         WHERE vendor_id = $1 AND deleted_at IS NULL RETURNING id`,
+        [vendorId, name],
+      );
+      for (const row of rows) context.changed({ kind: 'load', key: row.id, op: 'upsert', vendors: [vendorId] });
+    }
   },
 };
