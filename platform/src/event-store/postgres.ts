@@ -33,41 +33,6 @@ export interface PostgresEventStoreOptions {
 
 const PAGE_SIZE = 500;
 
-// The stream check, the position assignment and the insert run as one statement (one round trip).
-// The stream row is locked first, then the head row; every append takes them in that order, so no deadlock.
-function streamStep(expected: ExpectedRevision): string {
-  if (expected === 'any') {
-    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-            ON CONFLICT (stream_id) DO UPDATE SET revision = es_streams.revision + $2 RETURNING revision`;
-  }
-  if (expected === 'no_stream') {
-    return `INSERT INTO es_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-            ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
-  }
-  if (expected === 'stream_exists') {
-    return `UPDATE es_streams SET revision = revision + $2 WHERE stream_id = $1 RETURNING revision`;
-  }
-  return `UPDATE es_streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`;
-}
-
-function appendSql(expected: ExpectedRevision): string {
-  return `
-    WITH stream AS (${streamStep(expected)}),
-    head AS (
-      UPDATE es_head SET position = position + $2 WHERE EXISTS (SELECT 1 FROM stream) RETURNING position
-    ),
-    inserted AS (
-      INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata)
-      SELECT head.position - $2 + e.ord, (e.ev->>'id')::uuid, $1, stream.revision - $2 + e.ord,
-             e.ev->>'type', e.ev->'data', e.ev->'metadata'
-      FROM head, stream, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(ev, ord)
-      RETURNING position, revision
-    )
-    SELECT max(position) AS position, max(revision) AS revision,
-           pg_notify('${EVENTS_CHANNEL}', max(position)::text) AS notified
-    FROM inserted HAVING count(*) > 0`;
-}
-
 interface EventRow {
   position: bigint;
   event_id: string;
@@ -138,8 +103,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   interface PendingAppend {
     streamId: string;
     expected: ExpectedRevision;
-    sql: string;
-    params: unknown[];
+    /** The events as a JSON array, ready to be written into the group's parameter. */
+    events: string;
     resolve: (result: AppendResult) => void;
     reject: (error: unknown) => void;
   }
@@ -160,30 +125,25 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
-  /** One statement with its parameters written in as escaped literals, so a whole group travels in one round trip. */
-  function inline(client: pg.PoolClient, item: PendingAppend): string {
-    return item.sql.replace(/\$(\d)/g, (_, index: string) => {
-      const value = item.params[Number(index) - 1];
-      return typeof value === 'number' ? String(value) : client.escapeLiteral(String(value));
-    });
-  }
-
   async function commitGroup(group: PendingAppend[]): Promise<void> {
-    let rows: ({ position: bigint; revision: bigint } | undefined)[] = [];
+    // One statement appends the whole group (each append with its own expectation) and commits: one round trip.
+    const items = `[${group
+      .map((item) => `{"stream":${JSON.stringify(item.streamId)},"expected":"${String(item.expected)}","events":${item.events}}`)
+      .join(',')}]`;
+    const sql = 'SELECT item, appended_position AS position, appended_revision AS revision FROM es_append_group($1::jsonb) ORDER BY item';
+    let rows: { position: bigint | null; revision: bigint | null }[];
     const client = await pool.connect();
     try {
       if (options.beforeCommit) {
         await client.query('BEGIN');
-        for (const item of group) rows.push((await client.query<{ position: bigint; revision: bigint }>(item.sql, item.params)).rows[0]);
-        if (rows.some(Boolean)) await options.beforeCommit(group[0]!.streamId);
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(sql, [items])).rows;
+        if (rows.some((row) => row.position !== null)) await options.beforeCommit(group[0]!.streamId);
         await client.query('COMMIT');
       } else {
-        // BEGIN; append; append; ...; COMMIT as one simple query: one round trip, one commit.
-        const results = (await client.query(['BEGIN', ...group.map((item) => inline(client, item)), 'COMMIT'].join(';\n'))) as unknown as pg.QueryResult[];
-        rows = results.slice(1, -1).map((result) => result.rows[0] as { position: bigint; revision: bigint } | undefined);
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(sql, [items])).rows;
       }
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      if (options.beforeCommit) await client.query('ROLLBACK').catch(() => {});
       client.release();
       // A real error (not a failed expectation) aborted the group: append each one alone, so only its own fails.
       if (group.length === 1) group[0]!.reject(error);
@@ -193,7 +153,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     client.release();
     for (const [i, item] of group.entries()) {
       const row = rows[i];
-      if (row) item.resolve({ nextExpectedRevision: row.revision, position: row.position });
+      if (row && row.position !== null && row.revision !== null) item.resolve({ nextExpectedRevision: row.revision, position: row.position });
       else actualRevision(item.streamId).then((actual) => item.reject(new WrongExpectedVersion(item.streamId, item.expected, actual)), item.reject);
     }
   }
@@ -205,10 +165,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const payload = JSON.stringify(
       events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata ?? {} })),
     );
-    const params: unknown[] = [streamId, events.length, payload];
-    if (typeof expected === 'bigint') params.push(expected.toString());
     return new Promise<AppendResult>((resolve, reject) => {
-      queue.push({ streamId, expected, sql: appendSql(expected), params, resolve, reject });
+      queue.push({ streamId, expected, events: payload, resolve, reject });
       if (!flushing) void flush();
     });
   }
