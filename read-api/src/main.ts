@@ -43,4 +43,5 @@ const server = await serve({
     await database.stop();
   },
 });
-closeRealtime = attachRealtime({ server, pool, sessions, projection, logger }).close;
+// Any number of instances may run: they share sockets' rooms through the Socket.IO Postgres adapter.
+closeRealtime = attachRealtime({ server, pool, sessions, projection, logger, connectionString: database.url }).close;

@@ -6,6 +6,12 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+/** A session's key as the sessions table stores it: names the session without being usable as its cookie. */
+export const sessionKey = hashId;
+/** NOTIFYed with the key of each session that ends (logout, account deleted), once the delete commits. */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+const DELETE_AND_NOTIFY = (where: string) =>
+  `WITH ended AS (DELETE FROM sessions WHERE ${where} RETURNING id_hash) SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id_hash) FROM ended`;
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export interface Session {
@@ -39,11 +45,12 @@ export class SessionStore {
 
   async destroy(id: string | undefined): Promise<void> {
     if (!id) return;
-    await this.pool.query('DELETE FROM sessions WHERE id_hash = $1', [hashId(id)]);
+    // Live sockets opened with this session are closed by whoever listens (the read API).
+    await this.pool.query(DELETE_AND_NOTIFY('id_hash = $1'), [hashId(id)]);
   }
 
   async destroyAllFor(userId: string): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await this.pool.query(DELETE_AND_NOTIFY('user_id = $1'), [userId]);
   }
 
   async purgeExpired(): Promise<number> {

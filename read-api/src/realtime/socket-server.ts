@@ -1,16 +1,24 @@
 import type http from 'node:http';
+import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
-import { Server, type Socket } from 'socket.io';
+import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Load } from '@portal/domain/loads/decider';
 import { loadView, type LoadView } from '@portal/domain/loads/view';
 import type { Actor } from '@portal/domain/permissions';
-import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
+import { SESSION_COOKIE, SESSIONS_ENDED_CHANNEL, sessionKey, type SessionStore } from '@portal/platform/auth/sessions';
+import { migrate } from '@portal/platform/db/migrate';
+import { createPool } from '@portal/platform/db/pool';
 import { stringifyJson } from '@portal/platform/event-store/json';
 import type { Logger } from '@portal/platform/logger';
 import type { ChangeNotice, ProjectionPosition } from '../projection-position';
+import { PushLeadership } from './push-leadership';
+import { realtimeMigrations, SOCKET_IO_ATTACHMENTS } from './schema';
 
 export const STAFF_ROOM = 'staff';
 export const vendorRoom = (vendorId: string) => `vendor:${vendorId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+/** Named by the session's key (a hash of its id, not the cookie): room names travel through the adapter. */
+export const sessionRoom = (key: string) => `session:${key}`;
 
 /** What a client receives: rows to upsert and ids to remove, as of `position` (a decimal string). */
 export interface LoadsChanged {
@@ -18,6 +26,20 @@ export interface LoadsChanged {
   upserts: LoadView[];
   removals: string[];
 }
+
+interface SocketData {
+  actor: Actor;
+  sessionKey: string;
+}
+
+// The adapter forwards a message by NOTIFY when it is under this size, else through its attachments table. Pushes are
+// cut into pieces under it, so every one travels by NOTIFY, which reaches each instance in the order it was sent (the
+// adapter delivers an attachment only after reading it back, which could let a later, smaller message overtake it).
+const NOTIFY_PAYLOAD_LIMIT = 7_900;
+const PUSH_PIECE_BYTES = 7_000;
+const REMOVAL_BYTES = 40;
+// After one of the adapter's connections is lost, its LISTEN is back within 3 s (its own retry delay).
+const ADAPTER_RECONNECT_MS = 3_500;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -27,9 +49,10 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-async function actorFor(pool: pg.Pool, sessions: SessionStore, cookieHeader: string | undefined): Promise<Actor | undefined> {
-  const session = await sessions.get(cookieValue(cookieHeader, SESSION_COOKIE));
-  if (!session) return undefined;
+async function authenticate(pool: pg.Pool, sessions: SessionStore, cookieHeader: string | undefined): Promise<SocketData | undefined> {
+  const id = cookieValue(cookieHeader, SESSION_COOKIE);
+  const session = await sessions.get(id);
+  if (!session || !id) return undefined;
   const { rows } = await pool.query(
     `SELECT u.id, u.username, u.kind, u.vendor_id, u.builtin, s.tier FROM users u LEFT JOIN staff_profiles s ON s.user_id = u.id
      WHERE u.id = $1 AND u.is_active AND u.deleted_at IS NULL`,
@@ -37,7 +60,8 @@ async function actorFor(pool: pg.Pool, sessions: SessionStore, cookieHeader: str
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { userId: row.id, username: row.username, type: row.kind, tier: row.kind === 'STAFF' ? (row.builtin ? 'ADMIN' : row.tier) : null, vendorId: row.vendor_id };
+  const actor: Actor = { userId: row.id, username: row.username, type: row.kind, tier: row.kind === 'STAFF' ? (row.builtin ? 'ADMIN' : row.tier) : null, vendorId: row.vendor_id };
+  return { actor, sessionKey: sessionKey(id) };
 }
 
 /** The handshake's Origin, when a browser sends one, must be this host: no other site can open a socket as the user. */
@@ -51,11 +75,85 @@ function sameOrigin(request: http.IncomingMessage): boolean {
   }
 }
 
+/** The adapter publishes each message on whichever pooled connection is free; one at a time keeps them in order. */
+function publishingInOrder(factory: (nsp: Namespace) => PostgresAdapter): { adapter: (nsp: Namespace) => PostgresAdapter; settled(): Promise<unknown> } {
+  let previous: Promise<unknown> = Promise.resolve();
+  return {
+    // Socket.IO calls it with `new`: a function, not an arrow.
+    adapter: function orderedAdapter(nsp) {
+      const adapter = factory(nsp);
+      const target = adapter as unknown as { doPublish(message: unknown): Promise<unknown> };
+      const publish = target.doPublish.bind(adapter);
+      target.doPublish = (message) => {
+        const next = previous.then(() => publish(message));
+        previous = next.catch(() => undefined);
+        return next;
+      };
+      return adapter;
+    },
+    settled: () => previous,
+  };
+}
+
 /**
- * Socket.IO on the read API's HTTP server. Pushes are a consequence of projection only: each committed batch's NOTIFY
- * is turned into the changed rows, read from the read model, and sent to the staff room and the concerned vendors'
- * rooms. Every read-api instance receives every NOTIFY and pushes to its own clients, so whichever instance a client
- * is on, it gets every update exactly once.
+ * The adapter (0.5.0) acquires its LISTEN connection asynchronously and, when closed before it has it, keeps it
+ * forever (and would retry after a loss even once closed): wait for it, bounded, then let it go for good.
+ */
+async function releaseAdapterConnection(io: Server, pool: pg.Pool): Promise<void> {
+  const pubsub = (io.of('/').adapter as unknown as { client: { client?: unknown; close(): void; scheduleReconnection(): void } }).client;
+  pubsub.scheduleReconnection = () => undefined;
+  const deadline = Date.now() + 2_000;
+  while (!pubsub.client && pool.totalCount > pool.idleCount && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  pubsub.close();
+}
+
+interface Piece {
+  view: LoadView;
+  bytes: number;
+}
+
+/** One room's share of a batch, cut into messages that each fit in a NOTIFY. */
+function* messagesOf(position: string, upserts: Piece[], removals: string[]): Generator<LoadsChanged> {
+  let message: LoadsChanged = { position, upserts: [], removals: [] };
+  let bytes = 0;
+  const add = (size: number) => {
+    if (bytes + size > PUSH_PIECE_BYTES && bytes > 0) {
+      const full = message;
+      message = { position, upserts: [], removals: [] };
+      bytes = 0;
+      return full;
+    }
+    return undefined;
+  };
+  for (const upsert of upserts) {
+    const full = add(upsert.bytes);
+    if (full) yield full;
+    message.upserts.push(upsert.view);
+    bytes += upsert.bytes + 1;
+  }
+  for (const removal of removals) {
+    const full = add(REMOVAL_BYTES);
+    if (full) yield full;
+    message.removals.push(removal);
+    bytes += REMOVAL_BYTES;
+  }
+  if (bytes > 0) yield message;
+}
+
+/**
+ * Socket.IO on the read API's HTTP server, with the Socket.IO Postgres adapter so that any number of read API instances
+ * serve sockets together: whatever one instance emits to a room reaches that room's sockets on every instance.
+ *
+ * Pushes are a consequence of projection only. Every instance hears the projector's NOTIFY after each committed batch
+ * (its position tracking needs it for read-your-writes), but exactly one, the push leader chosen by a Postgres advisory
+ * lock (push-leadership.ts), reads the changed rows' stored views and emits them through the adapter to the staff room
+ * and the concerned vendors' rooms. An instance that becomes leader (at start or on failover) first tells every client
+ * to re-read (`loads:resync`), so a notice lost during the switch leaves no one stale.
+ *
+ * Each socket also joins its user's and its session's room: the leader disconnects a deleted user's sockets, and a
+ * logged-out session's sockets (from the session store's `sessions_ended` NOTIFY), on every instance. Each instance
+ * also re-checks its own sockets' sessions now and then, which catches expiry, deactivation and any notice missed
+ * during a failover.
  */
 export function attachRealtime(options: {
   server: http.Server;
@@ -63,19 +161,50 @@ export function attachRealtime(options: {
   sessions: SessionStore;
   projection: ProjectionPosition;
   logger: Logger;
-}): { io: Server; close(): Promise<void> } {
+  /** The database the adapter and the leader lock connect to; by default the pool's. */
+  connectionString?: string;
+  /** How often each instance re-checks its sockets' sessions (default 60 s). */
+  sessionCheckMs?: number;
+  /** How often the push leader checks its lock connection is alive (default 5 s). */
+  leaderKeepAliveMs?: number;
+}): { io: Server; isLeader(): boolean; close(): Promise<void> } {
   const { pool, sessions, projection, logger } = options;
+  const connectionString = options.connectionString ?? pool.options.connectionString;
+  if (!connectionString) throw new Error('attachRealtime needs a connection string for the Socket.IO adapter');
+  let closed = false;
+
+  // The adapter's own small pool: one connection LISTENs for the other instances' messages, the rest publish.
+  const adapterPool = createPool(connectionString, { max: 3, applicationName: 'read-api-socket.io' });
+  let resyncTimer: NodeJS.Timeout | undefined;
+  adapterPool.on('connect', (client) => {
+    // A lost connection may have been the adapter's LISTEN: messages sent meanwhile never reach this instance's
+    // clients, so they re-read once it is back.
+    client.on('error', (error) => {
+      logger.warn('socket.io adapter connection lost', { error });
+      clearTimeout(resyncTimer);
+      resyncTimer = setTimeout(() => enqueue(() => resync('local')), ADAPTER_RECONNECT_MS).unref();
+    });
+  });
+
+  const publishing = publishingInOrder(
+    createAdapter(adapterPool, {
+      tableName: SOCKET_IO_ATTACHMENTS,
+      payloadThreshold: NOTIFY_PAYLOAD_LIMIT,
+      errorHandler: (error) => logger.warn('socket.io adapter error', { error }),
+    }),
+  );
   const io = new Server(options.server, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (request, callback) => callback(null, sameOrigin(request)),
+    adapter: publishing.adapter,
   });
 
   io.use(async (socket, next) => {
     try {
-      const actor = await actorFor(pool, sessions, socket.request.headers.cookie);
-      if (!actor) return next(new Error('unauthorized'));
-      socket.data.actor = actor;
+      const data = await authenticate(pool, sessions, socket.request.headers.cookie);
+      if (!data) return next(new Error('unauthorized'));
+      Object.assign(socket.data, data);
       next();
     } catch (error) {
       logger.warn('socket handshake failed', { error });
@@ -84,60 +213,141 @@ export function attachRealtime(options: {
   });
 
   io.on('connection', async (socket: Socket) => {
-    const actor = socket.data.actor as Actor;
-    if (actor.type === 'STAFF') await socket.join(STAFF_ROOM);
-    else if (actor.vendorId) await socket.join(vendorRoom(actor.vendorId));
+    const { actor, sessionKey: key } = socket.data as SocketData;
+    const rooms = [userRoom(actor.userId), sessionRoom(key)];
+    if (actor.type === 'STAFF') rooms.push(STAFF_ROOM);
+    else if (actor.vendorId) rooms.push(vendorRoom(actor.vendorId));
+    await socket.join(rooms);
     socket.emit('hello', { position: (await projection.current()).toString() });
   });
 
-  // Batches are pushed one at a time, in commit order.
+  // Everything this instance emits on its own goes through one queue: batches in commit order.
   let queue = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((error: Error) => logger.error('push failed', { error }));
+  };
+
+  let leadership: PushLeadership | undefined;
+  const isLeader = () => !closed && leadership?.isLeader() === true;
+
+  /** Every client re-reads: through the adapter to all of them (the leader), or to this instance's own. */
+  async function resync(to: 'all' | 'local'): Promise<void> {
+    if (closed) return;
+    const message = { position: (await projection.current()).toString() };
+    if (to === 'all') {
+      if (isLeader()) io.emit('loads:resync', message);
+    } else io.local.emit('loads:resync', message);
+  }
+
   const unsubscribe = projection.subscribe((notice) => {
-    queue = queue.then(() => push(notice)).catch((error: Error) => logger.error('push failed', { error }));
+    if (isLeader()) enqueue(() => push(notice));
+    // This instance's notices were interrupted (its database connections too, likely): its own clients re-read.
+    else if (notice === 'reconnected') enqueue(() => resync('local'));
   });
 
   async function push(notice: ChangeNotice | 'reconnected'): Promise<void> {
     if (notice === 'reconnected' || notice.changes === null) {
       // Notices may have been missed or were too many to list: every client re-reads.
-      const position = notice === 'reconnected' ? await projection.current() : notice.position;
-      io.local.emit('loads:resync', { position: position.toString() });
-      return;
+      return resync('all');
+    }
+    for (const change of notice.changes) {
+      if (change.kind === 'user' && change.op === 'remove' && isLeader()) io.in(userRoom(change.key)).disconnectSockets(true);
     }
     const loadChanges = notice.changes.filter((change) => change.kind === 'load');
     if (loadChanges.length === 0) return;
-    const { rows } = await pool.query<{ id: string; state: Load; vendor_name: string | null; vendor_id: string | null; deleted_at: Date | null }>(
-      'SELECT id, state, vendor_name, vendor_id, deleted_at FROM loads WHERE id = ANY($1)',
+    // The stored view is the answer's shape already; only rows projected before views were kept are built here.
+    const { rows } = await pool.query<{ id: string; vendor_id: string | null; deleted: boolean; view: LoadView | null; bytes: number | null; state: Load | null; vendor_name: string | null }>(
+      `SELECT id, vendor_id, deleted_at IS NOT NULL AS deleted, view, octet_length(view::text) AS bytes,
+              CASE WHEN view IS NULL THEN state END AS state, CASE WHEN view IS NULL THEN vendor_name END AS vendor_name
+       FROM loads WHERE id = ANY($1)`,
       [loadChanges.map((change) => change.key)],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const position = notice.position.toString();
-    const staff: LoadsChanged = { position, upserts: [], removals: [] };
-    const perVendor = new Map<string, LoadsChanged>();
-    const forVendor = (vendorId: string) => {
-      let message = perVendor.get(vendorId);
-      if (!message) perVendor.set(vendorId, (message = { position, upserts: [], removals: [] }));
-      return message;
+    const rooms = new Map<string, { upserts: Piece[]; removals: string[] }>();
+    const forRoom = (room: string) => {
+      let share = rooms.get(room);
+      if (!share) rooms.set(room, (share = { upserts: [], removals: [] }));
+      return share;
     };
     for (const change of loadChanges) {
       const row = byId.get(change.key);
-      const live = row && !row.deleted_at ? loadView({ ...row.state, vendorName: row.vendor_name }) : undefined;
-      if (live) staff.upserts.push(live);
-      else staff.removals.push(change.key);
+      let live: Piece | undefined;
+      if (row && !row.deleted) {
+        if (row.view) live = { view: row.view, bytes: row.bytes ?? 0 };
+        else {
+          const text = stringifyJson(loadView({ ...row.state!, vendorName: row.vendor_name }));
+          live = { view: JSON.parse(text) as LoadView, bytes: Buffer.byteLength(text) };
+        }
+      }
+      if (live) forRoom(STAFF_ROOM).upserts.push(live);
+      else forRoom(STAFF_ROOM).removals.push(change.key);
       for (const vendorId of change.vendors ?? []) {
         // The load's current vendor sees it; a vendor it was taken from sees it go.
-        if (live && row!.vendor_id === vendorId) forVendor(vendorId).upserts.push(live);
-        else forVendor(vendorId).removals.push(change.key);
+        if (live && row!.vendor_id === vendorId) forRoom(vendorRoom(vendorId)).upserts.push(live);
+        else forRoom(vendorRoom(vendorId)).removals.push(change.key);
       }
     }
-    io.local.to(STAFF_ROOM).emit('loads:changed', JSON.parse(stringifyJson(staff)));
-    for (const [vendorId, message] of perVendor) io.local.to(vendorRoom(vendorId)).emit('loads:changed', JSON.parse(stringifyJson(message)));
+    // A leader that lost its lock while reading says nothing: the new leader has already told everyone to re-read.
+    if (!isLeader()) return;
+    for (const [room, share] of rooms) {
+      for (const message of messagesOf(position, share.upserts, share.removals)) io.to(room).emit('loads:changed', message);
+    }
   }
+
+  /** Sockets whose session has ended, expired, or whose user is gone: disconnected (this instance's own). */
+  async function checkSessions(): Promise<void> {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    const keys = [...new Set(sockets.map((socket) => (socket.data as SocketData).sessionKey))];
+    const { rows } = await pool.query<{ id_hash: string }>(
+      `SELECT s.id_hash FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id_hash = ANY($1) AND s.expires_at > now() AND u.is_active AND u.deleted_at IS NULL`,
+      [keys],
+    );
+    const live = new Set(rows.map((row) => row.id_hash));
+    for (const socket of sockets) if (!live.has((socket.data as SocketData).sessionKey)) socket.disconnect(true);
+  }
+  const sessionCheck = setInterval(() => {
+    checkSessions().catch((error: Error) => logger.warn('socket session check failed', { error }));
+  }, options.sessionCheckMs ?? 60_000);
+  sessionCheck.unref();
+
+  // The adapter's attachments table must exist before the leader may publish through it.
+  const started = migrate(pool, realtimeMigrations)
+    .catch((error: Error) => logger.error('socket.io adapter table could not be created', { error }))
+    .then(() => {
+      if (closed) return;
+      leadership = new PushLeadership({
+        connectionString,
+        logger,
+        keepAliveMs: options.leaderKeepAliveMs,
+        lead: () => enqueue(() => resync('all')),
+        channels: {
+          [SESSIONS_ENDED_CHANNEL]: (key) => {
+            if (/^[0-9a-f]{64}$/.test(key)) io.in(sessionRoom(key)).disconnectSockets(true);
+          },
+        },
+      });
+    });
 
   return {
     io,
+    isLeader,
     async close() {
+      closed = true;
       unsubscribe();
+      clearInterval(sessionCheck);
+      clearTimeout(resyncTimer);
+      await started;
+      // The lock first, so another instance takes over at once.
+      await leadership?.close();
+      await queue;
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // Its goodbye to the other instances, so they stop counting this one at once.
+      await publishing.settled();
+      await releaseAdapterConnection(io, adapterPool);
+      await adapterPool.end();
     },
   };
 }
