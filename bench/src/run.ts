@@ -1,20 +1,54 @@
-// `npm run bench`: figures for the hot paths, each beside its bound measured in the same run on the same database.
-// Starts its own embedded PostgreSQL (or uses DATABASE_URL) and the whole system; data comes from a seeded generator.
+// `npm run bench`: figures for the hot paths, each beside its bound or peer measured in the same run on the same
+// database. Starts its own embedded PostgreSQL (or uses DATABASE_URL) and the whole system; data comes from a seeded
+// generator. Prints the table and writes bench/results/latest.json and latest.md.
+//
+// BENCH_ONLY=name[,name...] runs a subset (for working on one figure; nothing is written to bench/results then):
+//   append    1. appends through the event store port, beside raw inserts and the peer (emmett-postgresql)
+//   commands  2. load creation and status/payment commands over HTTP
+//   reads     5. GET /api/loads/ at 10,000 and 50,000 loads, GET /api/loads/{id}/ idle and under figure 2's load
+//   live      3. command answer to socket push, p50/p95/p99 at 200 and 50 commands/s, 100 sockets
+//   rebuild   4. rebuild of the read models
+//   board     6. the staff board in Chromium: first rows at 10,000 and 50,000 loads, 1,000 pushed updates
+//   memory    7. resident memory of each service in its own process, idle and under figure 2's load, 500 sockets
+//   bundles   7. gzip size of the JS each kind of user downloads
+// The system figures always first create the 10,000 loads over HTTP; reads and board also generate the other 40,000
+// (memory then runs on all 50,000). BENCH_SCALE=0.1 scales that data set down for quick trial runs (figures not
+// comparable). E.g. BENCH_ONLY=live,board BENCH_SCALE=0.2 npx tsx bench/src/run.ts
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { loadConfig } from '@portal/platform/config';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { silentLogger } from '@portal/platform/logger';
+import { Board } from './figures/board';
+import { ADMIN_PASSWORD, commandLoad, connectSockets, DEMO_PASSWORD, pause, sameSession, signIn } from './figures/commands';
+import { liveLatencyFigure } from './figures/live-latency';
+import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
+import { startServices, type ServiceName } from './figures/memory';
 import { rebuildFigure } from './figures/rebuild';
 import { database, figures, freshDatabase, percentile, record, root, seeded, timed } from './support';
-import { startSystem } from '../../scripts/system';
-import { io as connectSocket } from 'socket.io-client';
-import { PortalClient } from '../../tests/src/support/http-client';
+import { startSystem, type System } from '../../scripts/system';
+import type { PortalClient } from '../../tests/src/support/http-client';
 
-/** 1. Single-event appends through the port, 8 writers on distinct streams, beside raw single-row inserts. */
+const FIGURE_NAMES = ['append', 'commands', 'reads', 'live', 'rebuild', 'board', 'memory', 'bundles'] as const;
+type FigureName = (typeof FIGURE_NAMES)[number];
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+for (const name of only) {
+  if (!(FIGURE_NAMES as readonly string[]).includes(name)) throw new Error(`BENCH_ONLY: unknown figure '${name}' (known: ${FIGURE_NAMES.join(', ')})`);
+}
+const wants = (name: FigureName) => only.size === 0 || only.has(name);
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 1)) throw new Error('BENCH_SCALE must be a number in (0, 1]');
+const LOADS = Math.round(10_000 * SCALE);
+const MORE_LOADS = Math.round(40_000 * SCALE);
+
+/** 1. Single-event appends through the port, 8 writers on distinct streams, beside raw single-row inserts and a peer. */
 async function appendFigure(url: string): Promise<number> {
   const { allMigrations } = await import('../../scripts/system');
   const { migrate } = await import('@portal/platform/db/migrate');
@@ -44,119 +78,252 @@ async function appendFigure(url: string): Promise<number> {
   });
   const total = writers * perWriter;
   const rawRate = Math.round(total / raw);
-  record({ figure: 'Append, 8 writers (event store port)', unit: 'appends/s', value: Math.round(total / port), bound: 'raw single-row inserts, 8 writers', boundValue: rawRate, goal: '>= 0.6 of bound' });
+  const portRate = Math.round(total / port);
+  record({ figure: 'Append, 8 writers (event store port)', unit: 'appends/s', value: portRate, bound: 'raw single-row inserts, 8 writers', boundValue: rawRate, goal: '>= 0.6 of bound' });
   await store.close();
   await pool.end();
+  const peerRate = await peerAppendRate(url, writers, perWriter, data);
+  record({ figure: 'Append, 8 writers (event store port) beside the peer', unit: 'appends/s', value: portRate, bound: 'emmett-postgresql 0.42, same rows, 8 writers', boundValue: peerRate, goal: '> 1 (ahead of the peer)' });
   return rawRate;
 }
 
-/** 2, 5. Commands over HTTP with 16 clients, and list/detail reads with 10,000 loads. */
-async function systemFigures(url: string, rawRate: number): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: 'Bench-Pass-2026', adminPassword: 'Bench-Admin-2026' };
-  const system = await startSystem({ config, databaseUrl: url, logger: silentLogger });
+/**
+ * The peer: Emmett's PostgreSQL event store on the same database (its own tables), the same rows appended by the same
+ * 8 writers to distinct streams, each append with the expected stream version. Emmett sets pg's global type parsers
+ * for json, jsonb and int8 when it creates its pool; they are put back afterwards so the rest of the run parses as
+ * the product does.
+ */
+async function peerAppendRate(url: string, writers: number, perWriter: number, data: Record<string, string>): Promise<number> {
+  const builtins = pg.types.builtins;
+  const parsers = ([builtins.JSON, builtins.JSONB, builtins.INT8] as const).map((oid) => [oid, pg.types.getTypeParser(oid)] as const);
+  const { getPostgreSQLEventStore } = await import('@event-driven-io/emmett-postgresql');
+  const { STREAM_DOES_NOT_EXIST } = await import('@event-driven-io/emmett');
+  const pool = new pg.Pool({ connectionString: url, max: 16 });
+  // As the product's pools: a connection closed while idle (the database stopping at the end) is not a crash.
+  pool.on('error', () => {});
+  const peer = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
   try {
-    const vendor = await new PortalClient(system.url).start();
-    await vendor.post('/api/auth/login/', { username: 'carrier', password: 'Bench-Pass-2026', portal: 'vendor' });
+    await peer.schema.migrate();
+    await peer.appendToStream(`bench-warmup-${randomUUID()}`, [{ type: 'LoadStatusChanged', data }], { expectedStreamVersion: STREAM_DOES_NOT_EXIST });
+    const seconds = await timed(async () => {
+      await Promise.all(Array.from({ length: writers }, async (_, w) => {
+        const stream = `bench-${w}-${randomUUID()}`;
+        let expected: bigint | typeof STREAM_DOES_NOT_EXIST = STREAM_DOES_NOT_EXIST;
+        for (let i = 0; i < perWriter; i++) {
+          expected = (await peer.appendToStream(stream, [{ type: 'LoadStatusChanged', data }], { expectedStreamVersion: expected })).nextExpectedStreamVersion;
+        }
+      }));
+    });
+    const { rows } = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM emt_messages WHERE stream_id LIKE 'bench-%' AND stream_id NOT LIKE 'bench-warmup-%'");
+    if (Number(rows[0]?.n) !== writers * perWriter) throw new Error(`bench: the peer stored ${rows[0]?.n} of ${writers * perWriter} events`);
+    return Math.round((writers * perWriter) / seconds);
+  } finally {
+    await peer.close();
+    await pool.end();
+    for (const [oid, parser] of parsers) pg.types.setTypeParser(oid, parser);
+  }
+}
+
+/** The bytes a response puts on the wire when the client accepts gzip, and the encoding the server chose. */
+function wireBytes(url: string, cookie: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { Cookie: cookie, 'Accept-Encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** 5. The list as the vendor's table reads it: `runs` sequential reads, p50/p99, and its size raw and on the wire. */
+async function listFigures(system: System, reader: PortalClient, loads: number, runs: number): Promise<void> {
+  await reader.get(`/api/loads/?min_position=${await system.store.headPosition()}`);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(`${system.url}/api/loads/`, { headers: { Cookie: reader.cookieHeader() } });
+    const text = await response.text();
+    times.push(performance.now() - started);
+    bytes = Buffer.byteLength(text);
+  }
+  const count = loads.toLocaleString('en-US');
+  record({ figure: `GET /api/loads/ with ${count} loads, p50`, unit: 'ms', value: Math.round(percentile(times, 50)), bound: '-', boundValue: null, goal: loads === LOADS ? '< 150 ms' : 'informational' });
+  record({ figure: `GET /api/loads/ with ${count} loads, p99`, unit: 'ms', value: Math.round(percentile(times, 99)), bound: '-', boundValue: null, goal: 'informational' });
+  const wire = await wireBytes(`${system.url}/api/loads/`, reader.cookieHeader());
+  record({ figure: `GET /api/loads/ body with ${count} loads`, unit: 'kB', value: Math.round(bytes / 1024), bound: `on the wire (Content-Encoding: ${wire.encoding})`, boundValue: Math.round(wire.bytes / 1024), goal: 'informational' });
+}
+
+async function detailTimes(reader: PortalClient, ids: readonly string[], random: () => number, keepGoing: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (keepGoing()) {
+    const started = performance.now();
+    const answer = await reader.get(`/api/loads/${ids[Math.floor(random() * ids.length)]}/`);
+    if (answer.status !== 200) throw new Error(`bench: a load detail answered ${answer.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** 6. Median of the navigations' times to the first rows. */
+async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: number): Promise<void> {
+  const board = await Board.open(systemUrl);
+  try {
+    const times = await board.firstRows(runs);
+    const count = loads.toLocaleString('en-US');
+    record({ figure: `Board in Chromium, navigation to first rows, ${count} loads (median of ${runs})`, unit: 'ms', value: Math.round(percentile(times, 50)), bound: '-', boundValue: null, goal: loads === LOADS ? '< 1500 ms' : 'informational' });
+    if (board.errors.length > 0) process.stdout.write(`  (errors in the page: ${board.errors.join('; ')})\n`);
+  } finally {
+    await board.close();
+  }
+}
+
+/** 7. RSS of each service in its own process: idle, then its peak under figure 2's load with 500 staff sockets. */
+async function memoryFigures(url: string, dataDir: string, clients: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
+  const services = await startServices(url, dataDir);
+  try {
+    await pause(3_000);
+    const idle = services.rss();
+    const sockets = await connectSockets(services.readUrl, admin.cookieHeader(), 500);
+    const peak = services.rss();
+    const sampler = setInterval(() => {
+      const now = services.rss();
+      for (const name of Object.keys(peak) as ServiceName[]) peak[name] = Math.max(peak[name], now[name]);
+    }, 100);
+    let load: { commands: number; seconds: number };
+    try {
+      load = await commandLoad(clients.map((client) => sameSession(client, services.commandUrl)), loadIds);
+    } finally {
+      clearInterval(sampler);
+      for (const socket of sockets) socket.disconnect();
+    }
+    const labels: Record<ServiceName, string> = { 'command-api': 'command API', 'read-api': 'read API', projector: 'projector' };
+    const rate = Math.round(load.commands / load.seconds);
+    for (const name of Object.keys(labels) as ServiceName[]) {
+      record({
+        figure: `Memory (RSS) of the ${labels[name]}, own process, peak under figure 2's load (${rate} commands/s) with 500 sockets, ${loads.toLocaleString('en-US')} loads`,
+        unit: 'MiB', value: peak[name], bound: 'idle', boundValue: idle[name], goal: 'informational',
+      });
+    }
+  } finally {
+    await services.stop();
+  }
+}
+
+/** 2, 3, 5, 6 and 7's memory: the whole system on one database, growing from 10,000 loads to 50,000. */
+async function systemFigures(url: string, rawRate: number | null): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: ADMIN_PASSWORD };
+  const system = await startSystem({ config, databaseUrl: url, logger: silentLogger });
+  let running = true;
+  try {
+    const vendor = await signIn(system.url, 'carrier', 'vendor');
     const random = seeded(42);
     // 10,000 loads through the command API.
     const loadIds: string[] = [];
+    let owner: LoadOwner | undefined;
     const createSeconds = await timed(async () => {
       await Promise.all(Array.from({ length: 16 }, async (_, c) => {
-        for (let i = c; i < 10_000; i += 16) {
+        for (let i = c; i < LOADS; i += 16) {
           const created = await vendor.post('/api/loads/', { load_number: `b${i}`, pickup_location: `City ${Math.floor(random() * 500)}, TX`, rate_amount: Math.round(random() * 4000) });
-          if (created.status === 201) loadIds.push(created.body.id);
+          if (created.status !== 201) continue;
+          loadIds.push(created.body.id);
+          owner ??= { vendorId: created.body.vendor, vendorName: created.body.vendor_name, userId: created.body.user_id, username: 'carrier' };
         }
       }));
     });
-    record({ figure: 'Load creation over HTTP, 16 clients', unit: 'creates/s', value: Math.round(loadIds.length / createSeconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: 'informational' });
+    if (wants('commands')) record({ figure: 'Load creation over HTTP, 16 clients', unit: 'creates/s', value: Math.round(loadIds.length / createSeconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: 'informational' });
 
-    const clients = await Promise.all(Array.from({ length: 16 }, async () => {
-      const client = await new PortalClient(system.url).start();
-      await client.post('/api/auth/login/', { username: 'carrier', password: 'Bench-Pass-2026', portal: 'vendor' });
-      return client;
-    }));
-    let commands = 0;
-    const statuses = ['open', 'picked_up', 'delivered', 'cancelled'];
-    const payments = ['unpaid', 'partial', 'paid', 'disputed'];
-    const seconds = await timed(async () => {
-      await Promise.all(clients.map(async (client, c) => {
-        for (let i = 0; i < 150; i++) {
-          const id = loadIds[(c * 150 + i) % loadIds.length]!;
-          const body = i % 2 === 0 ? { status: statuses[i % 4] } : { payment_status: payments[i % 4] };
-          if ((await client.request('PATCH', `/api/loads/${id}/`, body)).status === 200) commands++;
-        }
-      }));
-    });
-    record({ figure: 'Status and payment commands over HTTP, 16 clients', unit: 'commands/s', value: Math.round(commands / seconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
-
-    const head = await system.store.headPosition();
-    await vendor.get(`/api/loads/?min_position=${head}`);
-    const listTimes: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < 20; i++) {
-      const started = performance.now();
-      const response = await fetch(`${system.url}/api/loads/`, { headers: { Cookie: vendor.cookieHeader() } });
-      const text = await response.text();
-      listTimes.push(performance.now() - started);
-      bytes = Buffer.byteLength(text);
+    const clients = await Promise.all(Array.from({ length: 16 }, () => signIn(system.url, 'carrier', 'vendor')));
+    if (wants('commands')) {
+      const { commands, seconds } = await commandLoad(clients, loadIds);
+      record({ figure: 'Status and payment commands over HTTP, 16 clients', unit: 'commands/s', value: Math.round(commands / seconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
     }
-    record({ figure: 'GET /api/loads/ with 10,000 loads, p50', unit: 'ms', value: Math.round(percentile(listTimes, 50)), bound: '-', boundValue: null, goal: '< 150 ms' });
-    record({ figure: 'GET /api/loads/ with 10,000 loads, p99', unit: 'ms', value: Math.round(percentile(listTimes, 99)), bound: '-', boundValue: null, goal: 'informational' });
-    const listBody = Buffer.from(await (await fetch(`${system.url}/api/loads/`, { headers: { Cookie: vendor.cookieHeader() } })).text());
-    record({ figure: 'GET /api/loads/ body with 10,000 loads', unit: 'kB', value: Math.round(bytes / 1024), bound: 'gzip-compressed', boundValue: Math.round(gzipSync(listBody).length / 1024), goal: 'informational' });
-    const detailTimes: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const started = performance.now();
-      await vendor.get(`/api/loads/${loadIds[Math.floor(random() * loadIds.length)]}/`);
-      detailTimes.push(performance.now() - started);
-    }
-    record({ figure: 'GET /api/loads/{id}/ p50 / p99', unit: 'ms', value: Math.round(percentile(detailTimes, 50) * 10) / 10, bound: 'p99', boundValue: Math.round(percentile(detailTimes, 99) * 10) / 10, goal: 'informational' });
 
-    // 3. Live latency: 100 staff sockets; commands paced at 200/s; from each command's HTTP answer to the push at another client.
-    const admin = await new PortalClient(system.url).start();
-    await admin.post('/api/auth/login/', { username: 'admin', password: 'Bench-Admin-2026', portal: 'staff' });
-    const sockets = await Promise.all(Array.from({ length: 100 }, () => new Promise<ReturnType<typeof connectSocket>>((resolve, reject) => {
-      const socket = connectSocket(system.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: admin.cookieHeader() }, reconnection: false });
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    })));
-    const pushedAt = new Map<string, number>();
-    sockets[0]!.on('loads:changed', (message: { upserts: { id: string; payment_status: string }[] }) => {
-      const now = performance.now();
-      for (const load of message.upserts) pushedAt.set(`${load.id}:${load.payment_status}`, now);
-    });
-    const latencies: number[] = [];
-    const rate = 200;
-    const total = 1000;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: 16 }, async (_, c) => {
-      for (let i = c; i < total; i += 16) {
-        const due = started + (i * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const id = loadIds[(i * 7919) % loadIds.length]!;
-        const status = payments[(i >> 4) % 4]!;
-        const answer = await clients[c]!.request('PATCH', `/api/loads/${id}/`, { payment_status: status });
-        const answeredAt = performance.now();
-        if (answer.status !== 200 || answer.headers.get('x-event-position') === null) continue;
-        const key = `${id}:${status}`;
-        const deadline = answeredAt + 5_000;
-        while (!pushedAt.has(key) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
-        const at = pushedAt.get(key);
-        pushedAt.delete(key);
-        if (at !== undefined) latencies.push(Math.max(0, at - answeredAt));
+    if (wants('reads')) {
+      await listFigures(system, vendor, LOADS, 20);
+      let reads = 0;
+      const detail = await detailTimes(vendor, loadIds, random, () => reads++ < 200);
+      record({ figure: 'GET /api/loads/{id}/ p50, idle', unit: 'ms', value: Math.round(percentile(detail, 50) * 10) / 10, bound: 'p99', boundValue: Math.round(percentile(detail, 99) * 10) / 10, goal: 'informational' });
+    }
+
+    const admin = await signIn(system.url, 'admin', 'staff');
+    if (wants('live')) {
+      // 3. 100 staff sockets connected; the first one listens. Different loads in each run (see liveLatencyFigure).
+      const sockets = await connectSockets(system.url, admin.cookieHeader(), 100);
+      try {
+        await liveLatencyFigure({ clients, listener: sockets[0]!, socketCount: sockets.length, loadIds, rate: 200, total: 1_000, first: 0 });
+        await liveLatencyFigure({ clients, listener: sockets[0]!, socketCount: sockets.length, loadIds, rate: 50, total: 500, first: 1_000 });
+      } finally {
+        for (const socket of sockets) socket.disconnect();
       }
-    }));
-    for (const socket of sockets) socket.disconnect();
-    const achieved = Math.round(total / ((performance.now() - started) / 1000));
-    record({ figure: `Live latency, answer to push, p50 (100 sockets, ${achieved} commands/s offered ${rate})`, unit: 'ms', value: Math.round(percentile(latencies, 50)), bound: 'p95', boundValue: Math.round(percentile(latencies, 95)), goal: 'informational' });
-    record({ figure: 'Live latency, answer to push, p99', unit: 'ms', value: Math.round(percentile(latencies, 99)), bound: '-', boundValue: null, goal: '< 50 ms' });
+    }
 
+    if (wants('board')) await boardFirstRowsFigure(system.url, LOADS, 5);
+
+    let moreIds: string[] = [];
+    if (wants('reads') || wants('board')) {
+      // 40,000 more loads through the event store port (see load-generator.ts), then the projector catches up.
+      const from = await system.store.headPosition();
+      const appendSeconds = await timed(async () => void (moreIds = await generateLoads(system.store, owner!, LOADS, LOADS + MORE_LOADS, random)));
+      const events = Number((await system.store.headPosition()) - from);
+      const projectSeconds = await timed(() => projectorCaughtUp(system.store, system.pool));
+      const count = MORE_LOADS.toLocaleString('en-US');
+      record({ figure: `Setup: ${count} loads appended through the event store port (2 appends each, 64 in flight)`, unit: 'loads/s', value: Math.round(MORE_LOADS / appendSeconds), bound: '-', boundValue: null, goal: 'informational' });
+      record({ figure: `Setup: the live projector catching up on those ${events} events after the appends`, unit: 's', value: Math.round(projectSeconds * 10) / 10, bound: '-', boundValue: null, goal: 'informational' });
+    }
+    const allLoads = loadIds.length + moreIds.length;
+
+    if (wants('reads')) {
+      await listFigures(system, vendor, allLoads, 10);
+      // Figure 2's command load, and meanwhile one reader reading random loads' details one after another.
+      const allIds = [...loadIds, ...moreIds];
+      let loading = true;
+      const reading = detailTimes(vendor, allIds, random, () => loading);
+      const { commands, seconds } = await commandLoad(clients, loadIds).finally(() => (loading = false));
+      const detail = await reading;
+      const label = `GET /api/loads/{id}/ under figure 2's load (${Math.round(commands / seconds)} commands/s), ${allLoads.toLocaleString('en-US')} loads`;
+      record({ figure: `${label}, p50`, unit: 'ms', value: Math.round(percentile(detail, 50) * 10) / 10, bound: 'p99', boundValue: Math.round(percentile(detail, 99) * 10) / 10, goal: 'informational' });
+    }
+
+    if (wants('board')) {
+      await boardFirstRowsFigure(system.url, allLoads, 3);
+      // 1,000 pushed updates on the open board: 999 payment changes to generated loads nobody has touched (all unpaid),
+      // then the marker (see Board.pushedUpdates).
+      const board = await Board.open(system.url);
+      const [listener] = await connectSockets(system.url, admin.cookieHeader(), 1);
+      try {
+        const result = await board.pushedUpdates(clients, listener!, moreIds, 1_000);
+        const label = `Board applies 1,000 pushed updates (${result.answered} commands, ${result.pushed + 1} pushed), ${allLoads.toLocaleString('en-US')} loads: first command to last update shown`;
+        const socketMs = result.socketMs > 0 ? Math.round(result.socketMs) : null;
+        record({ figure: label, unit: 'ms', value: Math.round(result.boardMs), bound: 'a Socket.IO client receives the last update', boundValue: socketMs, goal: 'informational' });
+        if (socketMs !== null) record({ figure: 'Board: last of the 1,000 updates shown after the Socket.IO client received it', unit: 'ms', value: Math.round(result.boardMs) - socketMs, bound: '-', boundValue: null, goal: 'informational' });
+        if (board.errors.length > 0) process.stdout.write(`  (errors in the page: ${board.errors.join('; ')})\n`);
+      } finally {
+        listener!.disconnect();
+        await board.close();
+      }
+    }
+
+    if (wants('memory')) {
+      // The same database, now served by the three services as separate processes.
+      running = false;
+      await system.close();
+      await memoryFigures(url, dataDir, clients, admin, loadIds, allLoads);
+    }
   } finally {
-    await system.close();
+    if (running) await system.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The UI the board figure opens and whose bundles are weighed: built when there is none (`npm run bench` builds it first). */
+function ensureUiBuilt(): void {
+  if (fs.existsSync(path.join(root, 'ui', 'dist', 'index.html'))) return;
+  process.stdout.write('Building the UI (ui/dist is missing)...\n');
+  const built = spawnSync('npm', ['run', 'build', '-w', 'ui'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('bench: npm run build -w ui failed');
 }
 
 /** 7. What a browser downloads: the built UI's JavaScript, gzipped. */
@@ -172,13 +339,17 @@ function bundleFigures(): void {
 }
 
 async function main(): Promise<void> {
-  process.stdout.write(`Benchmarks on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`);
+  const subset = [...(only.size > 0 ? [`BENCH_ONLY=${[...only].join(',')}`] : []), ...(SCALE !== 1 ? [`BENCH_SCALE=${SCALE}`] : [])];
+  process.stdout.write(`Benchmarks on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${subset.length > 0 ? `; ${subset.join(', ')}` : ''}\n`);
+  if (wants('board') || wants('bundles')) ensureUiBuilt();
   const db = await database();
   try {
-    const rawRate = await appendFigure(await freshDatabase(db.adminUrl, 'bench_append'));
-    await systemFigures(await freshDatabase(db.adminUrl, 'bench_system'), rawRate);
-    await rebuildFigure(db.adminUrl);
-    bundleFigures();
+    const rawRate = wants('append') ? await appendFigure(await freshDatabase(db.adminUrl, 'bench_append')) : null;
+    if (wants('commands') || wants('reads') || wants('live') || wants('board') || wants('memory')) {
+      await systemFigures(await freshDatabase(db.adminUrl, 'bench_system'), rawRate);
+    }
+    if (wants('rebuild')) await rebuildFigure(db.adminUrl);
+    if (wants('bundles')) bundleFigures();
   } finally {
     await db.stop();
   }
@@ -188,6 +359,10 @@ async function main(): Promise<void> {
     ...figures.map((f) => `| ${f.figure} | ${f.value} | ${f.unit} | ${f.bound} | ${f.boundValue ?? ''} | ${f.ratio ?? ''} | ${f.goal} |`),
   ].join('\n');
   process.stdout.write(`\n${table}\n`);
+  if (subset.length > 0) {
+    process.stdout.write(`\n${subset.join(', ')}: bench/results/ left as it was.\n`);
+    process.exit(0);
+  }
   const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, at: new Date().toISOString() };
   fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ machine, figures }, null, 2) + '\n');
   fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), `${table}\n`);

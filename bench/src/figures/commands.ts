@@ -1,0 +1,58 @@
+// Shared by the figures that drive the product over HTTP: signed-in clients, figure 2's command load, and the
+// staff sockets the live figures listen on.
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { PortalClient } from '../../../tests/src/support/http-client';
+
+export const DEMO_PASSWORD = 'Bench-Pass-2026';
+export const ADMIN_PASSWORD = 'Bench-Admin-2026';
+
+export const STATUSES = ['open', 'picked_up', 'delivered', 'cancelled'] as const;
+export const PAYMENTS = ['unpaid', 'partial', 'paid', 'disputed'] as const;
+
+/** A client signed in the way the UI signs in (who am I first, for the CSRF cookie; then the login). */
+export async function signIn(baseUrl: string, username: string, portal: 'vendor' | 'staff'): Promise<PortalClient> {
+  const client = await new PortalClient(baseUrl).start();
+  const answer = await client.post('/api/auth/login/', { username, password: username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD, portal });
+  if (answer.status !== 200) throw new Error(`bench: ${username} could not sign in (${answer.status} ${JSON.stringify(answer.body)})`);
+  return client;
+}
+
+/** The same session (cookies) against another base URL: the separate services share sessions through the database. */
+export function sameSession(client: PortalClient, baseUrl: string): PortalClient {
+  const copy = new PortalClient(baseUrl);
+  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+/**
+ * Figure 2's load: each client sends `perClient` PATCHes one after another, alternating a status change and a payment
+ * change, over the given loads. Returns the commands answered 200 and the seconds it took.
+ */
+export async function commandLoad(clients: PortalClient[], loadIds: readonly string[], perClient = 150): Promise<{ commands: number; seconds: number }> {
+  let commands = 0;
+  const started = performance.now();
+  await Promise.all(clients.map(async (client, c) => {
+    for (let i = 0; i < perClient; i++) {
+      const id = loadIds[(c * perClient + i) % loadIds.length]!;
+      const body = i % 2 === 0 ? { status: STATUSES[i % 4] } : { payment_status: PAYMENTS[i % 4] };
+      if ((await client.request('PATCH', `/api/loads/${id}/`, body)).status === 200) commands++;
+    }
+  }));
+  return { commands, seconds: (performance.now() - started) / 1000 };
+}
+
+/** `count` Socket.IO connections with this session, as the board opens them (WebSocket transport). */
+export async function connectSockets(baseUrl: string, cookieHeader: string, count: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  // In slices, so the handshakes do not all queue at once.
+  for (let start = 0; start < count; start += 50) {
+    sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, count - start) }, () => new Promise<Socket>((resolve, reject) => {
+      const socket = connectSocket(baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookieHeader }, reconnection: false });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    })))));
+  }
+  return sockets;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
