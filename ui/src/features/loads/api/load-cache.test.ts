@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LoadView } from '@portal/domain/loads/view';
 import { loadFixture } from '../utils/load-fixture';
-import { applyLoadChanges, mergeLoadChanges } from './load-cache';
+import { applyLoadChanges, createLoadChangesBatcher, mergeLoadChanges } from './load-cache';
 import { loadKeys } from './load-query-keys';
 
 const at = (id: string, day: number, overrides: Partial<LoadView> = {}) =>
@@ -66,5 +66,47 @@ describe('applyLoadChanges (the caches a push updates)', () => {
     applyLoadChanges(client, { upserts: [], removals: ['a'] });
     expect(client.getQueryData<LoadView[]>(loadKeys.list())).toEqual([]);
     expect(client.getQueryState(loadKeys.detail('a'))!.isInvalidated).toBe(true);
+  });
+});
+
+describe('createLoadChangesBatcher (bursts of pushes merged into the caches together)', () => {
+  const seed = () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(loadKeys.list(), [at('c', 3), at('b', 2), at('a', 1)]);
+    return queryClient;
+  };
+
+  it('applies the first push at once, gathers the rest of a burst and applies it once, newest change per load winning', async () => {
+    const queryClient = seed();
+    const batcher = createLoadChangesBatcher(queryClient, 30);
+    let writes = 0;
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') writes++;
+    });
+    batcher.push({ upserts: [at('b', 2, { status: 'picked_up' })], removals: [] });
+    expect(queryClient.getQueryData<LoadView[]>(loadKeys.list())![1]!.status).toBe('picked_up');
+    expect(writes).toBe(1);
+    batcher.push({ upserts: [at('b', 2, { status: 'delivered' })], removals: [] });
+    batcher.push({ upserts: [at('d', 4)], removals: ['a'] });
+    batcher.push({ upserts: [], removals: ['d'] });
+    batcher.push({ upserts: [at('a', 1, { status: 'cancelled' })], removals: [] });
+    // Not applied yet: the burst is still being gathered.
+    expect(queryClient.getQueryData<LoadView[]>(loadKeys.list())![1]!.status).toBe('picked_up');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const list = queryClient.getQueryData<LoadView[]>(loadKeys.list())!;
+    expect(ids(list)).toEqual(['c', 'b', 'a']);
+    expect(list[1]!.status).toBe('delivered');
+    expect(list[2]!.status).toBe('cancelled');
+    expect(writes).toBe(2);
+  });
+
+  it('flush applies what is gathered at once', () => {
+    const queryClient = seed();
+    const batcher = createLoadChangesBatcher(queryClient, 10_000);
+    batcher.push({ upserts: [], removals: ['c'] });
+    batcher.push({ upserts: [], removals: ['b'] });
+    expect(ids(queryClient.getQueryData<LoadView[]>(loadKeys.list())!)).toEqual(['b', 'a']);
+    batcher.flush();
+    expect(ids(queryClient.getQueryData<LoadView[]>(loadKeys.list())!)).toEqual(['a']);
   });
 });

@@ -54,6 +54,46 @@ export function applyLoadChanges(queryClient: QueryClient, changes: LoadChanges)
   for (const loadId of changes.removals) void queryClient.invalidateQueries({ queryKey: loadKeys.detail(loadId), exact: true });
 }
 
+/**
+ * Pushes applied to the caches at most once per `windowMs`: the first push after a quiet spell is applied at once, the
+ * ones that follow within the window are gathered (the newest change per load wins, as applying them one by one would)
+ * and applied together at its end. Merging into a list of tens of thousands of loads costs the same for one change as
+ * for a hundred, so a burst of pushes costs a few merges instead of one each.
+ */
+export function createLoadChangesBatcher(queryClient: QueryClient, windowMs = 40) {
+  let pending = new Map<string, LoadView | null>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastFlush = -Infinity;
+
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    lastFlush = Date.now();
+    if (pending.size === 0) return;
+    const upserts: LoadView[] = [];
+    const removals: string[] = [];
+    for (const [id, load] of pending) {
+      if (load) upserts.push(load);
+      else removals.push(id);
+    }
+    pending = new Map();
+    applyLoadChanges(queryClient, { upserts, removals });
+  };
+
+  return {
+    push(changes: LoadChanges): void {
+      for (const load of changes.upserts) pending.set(load.id, load);
+      for (const id of changes.removals) pending.set(id, null);
+      if (timer !== null) return;
+      const wait = lastFlush + windowMs - Date.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    /** Applies what is gathered now (before a re-read, or when the connection closes). */
+    flush,
+  };
+}
+
 /** Re-read every load query from the server (after a reconnect or when the server says notices were missed). */
 export function refreshLoads(queryClient: QueryClient): Promise<void> {
   return Promise.all([

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
-import { applyLoadChanges, refreshLoads } from '../../loads/api/load-cache';
+import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
 
 const browserNetwork: NetworkLike = {
@@ -19,12 +19,16 @@ const browserNetwork: NetworkLike = {
 
 /** Same origin; the session cookie authenticates the handshake. WebSocket first, long-polling if it is blocked. */
 function openLiveConnection(queryClient: QueryClient): LiveConnection {
+  const changes = createLoadChangesBatcher(queryClient);
   const socket = io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
   return new LiveConnection(
     socket,
     {
-      onChanges: (changes) => applyLoadChanges(queryClient, changes),
-      onResync: () => void refreshLoads(queryClient),
+      onChanges: (pushed) => changes.push(pushed),
+      onResync: () => {
+        changes.flush();
+        void refreshLoads(queryClient);
+      },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
     },
