@@ -10,6 +10,8 @@ import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadStream } from '@portal/domain/loads/fields';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { asOfFrom, eventsAsOf } from '../history/as-of';
+import type { ProjectionPosition } from '../projection-position';
+import { gunzipBody, LoadListCache } from './list-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,29 +23,38 @@ interface LoadRow {
 // The vendor's name as it reads now, which may be newer than the one the load recorded.
 const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor_name });
 
-export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Router {
+export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; projection: ProjectionPosition }): Router {
   const { pool, store } = deps;
+  const listCache = new LoadListCache(deps.projection);
   const router = new Router();
 
   router.get('/api/loads/', async (ctx) => {
     const actor = await requireReader(ctx, pool);
     // A vendor sees its own loads, whatever user_id it sends; staff see every load. The projector keeps each load's
     // answer ready (view), so the list is one json_agg handed over as text: no per-row parsing and re-serialising.
+    // The compressed answer is kept until the loads read model changes (see LoadListCache).
     const scope = actor.type === 'VENDOR' ? 'AND vendor_id = $1' : '';
     const params = actor.type === 'VENDOR' ? [actor.vendorId] : [];
-    const { rows } = await pool.query<{ body: string; incomplete: boolean | null }>(
-      `SELECT coalesce(json_agg(view ORDER BY created_at DESC), '[]'::json)::text AS body, bool_or(view IS NULL) AS incomplete
-       FROM loads WHERE deleted_at IS NULL ${scope}`,
-      params,
-    );
-    if (rows[0]?.incomplete) {
+    const body = await listCache.get(actor.type === 'VENDOR' ? `vendor:${actor.vendorId}` : 'staff', async () => {
+      const { rows } = await pool.query<{ body: string; incomplete: boolean | null }>(
+        `SELECT coalesce(json_agg(view ORDER BY created_at DESC), '[]'::json)::text AS body, bool_or(view IS NULL) AS incomplete
+         FROM loads WHERE deleted_at IS NULL ${scope}`,
+        params,
+      );
+      if (!rows[0]?.incomplete) return rows[0]?.body ?? '[]';
       // Rows projected before views were kept (until the next rebuild): build them here.
       const { rows: old } = await pool.query<LoadRow>(`SELECT state, vendor_name FROM loads WHERE deleted_at IS NULL ${scope} ORDER BY created_at DESC`, params);
-      ctx.body = old.map(toView);
-      return;
-    }
+      return JSON.stringify(old.map(toView));
+    });
     ctx.type = 'application/json';
-    ctx.body = rows[0]?.body ?? '[]';
+    ctx.vary('Accept-Encoding');
+    ctx.compress = false;
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body;
+    } else {
+      ctx.body = await gunzipBody(body);
+    }
   });
 
   router.get('/api/loads/check-id/', async (ctx) => {
