@@ -10,6 +10,7 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import { maySeeDeleted } from './as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
@@ -62,7 +63,7 @@ async function auditableLoad(pool: pg.Pool, actor: Actor, id: string | undefined
   if (!id || !UUID.test(id)) throw notFound();
   const { rows } = await pool.query<{ vendor_id: string | null; deleted_at: Date | null }>('SELECT vendor_id, deleted_at FROM loads WHERE id = $1', [id]);
   const row = rows[0];
-  if (!row || (row.deleted_at && !isAdmin(actor))) throw notFound();
+  if (!row || (row.deleted_at && !maySeeDeleted(actor))) throw notFound();
   if (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId) throw notFound();
   return id;
 }

@@ -5,11 +5,8 @@ import { normalizeLoadNumber } from '@portal/domain/loads/fields';
 import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
-import * as loads from '@portal/domain/loads/decider';
-import type { LoadEvent } from '@portal/domain/loads/events';
-import { loadStream } from '@portal/domain/loads/fields';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, eventsAsOf } from '../history/as-of';
+import { asOfFrom, loadAsOf, maySeeDeleted, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache } from './list-cache';
 
@@ -75,21 +72,21 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
     const actor = await requireReader(ctx, pool);
     const id = ctx.params.id;
     if (!id || !UUID.test(id)) throw notFound();
-    const { rows } = await pool.query<LoadRow & { vendor_id: string | null }>(
-      'SELECT state, vendor_name, vendor_id FROM loads WHERE id = $1 AND deleted_at IS NULL',
+    const { rows } = await pool.query<LoadRow & { vendor_id: string | null; deleted: boolean }>(
+      'SELECT state, vendor_name, vendor_id, deleted_at IS NOT NULL AS deleted FROM loads WHERE id = $1',
       [id],
     );
     const row = rows[0];
     if (!row || (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId)) throw notFound();
+    // A deleted load is gone from every plain read; the recycle bin's audience may still look at its past.
+    if (row.deleted && !(wantsAsOf(ctx) && maySeeDeleted(actor))) throw notFound();
     const asOf = asOfFrom(ctx);
     if (asOf) {
       // Time travel: the load as its own stream says it was then.
-      const events = await eventsAsOf(store, loadStream(id), asOf);
-      const state = events.reduce((s, e) => loads.evolve(s, { type: e.type, data: e.data } as unknown as LoadEvent), loads.initialState());
-      if (state.status !== 'exists') throw notFound();
-      ctx.body = loadView(state.load);
+      ctx.body = loadView(await loadAsOf(store, id, asOf));
       return;
     }
+    if (row.deleted) throw notFound();
     ctx.body = toView(row);
   });
 

@@ -5,10 +5,8 @@ import type { Vendor } from '@portal/domain/vendors/decider';
 import { staffVendorView, vendorStatus } from '@portal/domain/vendors/staff-view';
 import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
-import * as vendors from '@portal/domain/vendors/decider';
-import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, eventsAsOf } from '../history/as-of';
+import { asOfFrom, maySeeDeleted, vendorAsOf, wantsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -59,8 +57,9 @@ function staffProfileView(row: StaffRow) {
   };
 }
 
-function requireStaff(actor: Actor, detail: string): void {
+function requireStaff(actor: Actor, detail: string): Actor {
   if (actor.type !== 'STAFF') throw new HttpError(403, detail);
+  return actor;
 }
 
 function requireAdmin(actor: Actor, detail: string): void {
@@ -121,23 +120,24 @@ export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Rou
   });
 
   router.get('/api/vendors/:id/', async (ctx) => {
-    requireStaff(await requireReader(ctx, pool), 'You do not have permission to view vendor information.');
+    const actor = requireStaff(await requireReader(ctx, pool), 'You do not have permission to view vendor information.');
     const id = ctx.params.id;
     if (!id || !UUID.test(id)) throw new HttpError(404, 'Vendor not found.');
-    const { rows } = await pool.query<{ state: Vendor; created_at: Date; updated_at: Date }>(
-      'SELECT state, created_at, updated_at FROM vendor_profiles WHERE id = $1 AND deleted_at IS NULL',
+    const { rows } = await pool.query<{ state: Vendor; created_at: Date; updated_at: Date; deleted: boolean }>(
+      'SELECT state, created_at, updated_at, deleted_at IS NOT NULL AS deleted FROM vendor_profiles WHERE id = $1',
       [id],
     );
-    if (!rows[0]) throw new HttpError(404, 'Vendor not found.');
+    const row = rows[0];
+    // A deleted vendor is gone from every plain read; the recycle bin's audience may still look at its past.
+    if (!row || (row.deleted && !(wantsAsOf(ctx) && maySeeDeleted(actor)))) throw new HttpError(404, 'Vendor not found.');
     const asOf = asOfFrom(ctx);
     if (asOf) {
-      const events = await eventsAsOf(store, vendorStream(id), asOf);
-      const state = events.reduce((s, e) => vendors.evolve(s, { type: e.type, data: e.data } as unknown as VendorEvent), vendors.initialState());
-      if (state.status !== 'active') throw new HttpError(404, 'Vendor not found.');
-      ctx.body = staffVendorView(state, { createdAt: events[0]!.createdAt.toISOString(), updatedAt: events.at(-1)!.createdAt.toISOString() }, new Date());
+      const { vendor, createdAt, updatedAt } = await vendorAsOf(store, id, asOf);
+      ctx.body = staffVendorView(vendor, { createdAt, updatedAt }, new Date());
       return;
     }
-    ctx.body = staffVendorView(rows[0].state, { createdAt: iso(rows[0].created_at), updatedAt: iso(rows[0].updated_at) }, new Date());
+    if (row.deleted) throw new HttpError(404, 'Vendor not found.');
+    ctx.body = staffVendorView(row.state, { createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) }, new Date());
   });
 
   return router;

@@ -119,6 +119,20 @@ describe('recycle bin', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('admin');
 
+    // Its history, and the load as it was at its first change, though it is deleted now.
+    await row.getByRole('button', { name: `History of load ${load.kdt_id}` }).click();
+    const history = page.getByRole('region', { name: `History of deleted load ${load.kdt_id}` });
+    const entries = history.getByRole('list', { name: /oldest first/ }).locator(':scope > li');
+    await entries.first().waitFor();
+    await entries.first().getByRole('button', { name: 'View as of this change' }).click();
+    const asOf = page.getByRole('dialog', { name: /^Load as of / });
+    await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
+    await expect(asOf.getByRole('region', { name: 'Load', exact: true }).textContent()).resolves.toContain(load.kdt_id);
+    await expect(asOf.getByRole('alert').count()).resolves.toBe(0);
+    await screenshot(page, 'audit-recycle-bin-as-of');
+    await asOf.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(asOf.count()).resolves.toBe(0);
+
     await row.getByRole('button', { name: `Restore load ${load.kdt_id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Restore Load' });
     await dialog.waitFor();

@@ -30,7 +30,7 @@ export function historyErrorText(error: unknown): string {
 /** What the "as of" view says when the record cannot be shown right after the change of type `eventType`. */
 export function asOfErrorText(error: unknown, noun: string, eventType = ''): string {
   if (error instanceof ApiError && error.status === 404) {
-    // The server answers 404 both before the record existed and while it stood deleted.
+    // 404: the record did not exist yet at that point, or (for those who may not see deleted records) it is deleted.
     return /delet/i.test(eventType) ? `This ${noun} was deleted at that point.` : `This ${noun} did not exist yet at that point.`;
   }
   if (error instanceof ApiError && error.status === 403) return serverDetail(error) ?? `You do not have permission to view this ${noun}.`;

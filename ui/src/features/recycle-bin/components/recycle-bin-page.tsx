@@ -1,19 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../lib/toast-context';
+import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 import { useRecycleBin, useRestoreRecord } from '../api/recycle-bin-api';
-import { binErrorText, RECYCLE_KINDS, type RecycleKind, restoredMessage, restoreErrorText } from '../utils/recycle-bin';
+import { binErrorText, HISTORY_KIND_OF, historyTitle, RECYCLE_KINDS, type RecycleKind, restoredMessage, restoreErrorText } from '../utils/recycle-bin';
 import { RecycleBinSection } from './recycle-bin-section';
 import { RestoreDialog, type RestoreTarget } from './restore-dialog';
 import '../recycle-bin.css';
 
-/** /staff/recycle-bin (ADMIN): deleted loads, vendors and staff accounts, each restorable after a confirmation. */
+/**
+ * /staff/recycle-bin (ADMIN): deleted loads, vendors and staff accounts, each restorable after a confirmation. Any of
+ * them opens its history below the lists; a deleted load's or vendor's history views it as of each change.
+ */
 export function RecycleBinPage() {
   const bin = useRecycleBin();
   const restore = useRestoreRecord();
   const toast = useToast();
   const [target, setTarget] = useState<RestoreTarget | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [history, setHistory] = useState<RestoreTarget | null>(null);
+  const historyRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (history) historyRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [history]);
+
+  function showHistory(kind: RecycleKind, id: string, name: string) {
+    // The same row's button again closes it.
+    setHistory((open) => (open?.kind === kind && open.id === id ? null : { kind, id, name }));
+  }
 
   function ask(kind: RecycleKind, id: string, name: string) {
     restore.reset();
@@ -26,6 +41,8 @@ export function RecycleBinPage() {
     try {
       await restore.mutateAsync({ kind: target.kind, id: target.id });
       toast.success(restoredMessage(target.kind, target.name));
+      // Restored, it has left the bin: its history is on its own page again.
+      if (history?.kind === target.kind && history.id === target.id) setHistory(null);
       setTarget(null);
     } catch (error) {
       setRefusal(restoreErrorText(error));
@@ -55,8 +72,26 @@ export function RecycleBinPage() {
       ) : (
         <div className="rb-sections">
           {RECYCLE_KINDS.map((kind) => (
-            <RecycleBinSection key={kind} kind={kind} bin={bin.data} onRestore={ask} />
+            <RecycleBinSection
+              key={kind}
+              kind={kind}
+              bin={bin.data}
+              historyOpenFor={history?.kind === kind ? history.id : null}
+              onHistory={showHistory}
+              onRestore={ask}
+            />
           ))}
+        </div>
+      )}
+
+      {history && (
+        <div className="rb-history" ref={historyRef}>
+          <RecordHistoryPanel key={`${history.kind}:${history.id}`} kind={HISTORY_KIND_OF[history.kind]} id={history.id} title={historyTitle(history.kind, history.name)} />
+          <div className="rb-history-actions">
+            <button type="button" className="button button-secondary" onClick={() => setHistory(null)}>
+              Close history
+            </button>
+          </div>
         </div>
       )}
 

@@ -35,11 +35,14 @@ const RECORD_COLUMNS: Record<RecycleKind, { header: string; cell(row: Row): Reac
 interface RecycleBinSectionProps {
   kind: RecycleKind;
   bin: RecycleBin;
+  /** The record whose history is open on the page, if any. */
+  historyOpenFor?: string | null;
+  onHistory(kind: RecycleKind, id: string, name: string): void;
   onRestore(kind: RecycleKind, id: string, name: string): void;
 }
 
-/** One kind of deleted record, most recently deleted first, each with a Restore button. */
-export function RecycleBinSection({ kind, bin, onRestore }: RecycleBinSectionProps) {
+/** One kind of deleted record, most recently deleted first, each with its History and a Restore button. */
+export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory, onRestore }: RecycleBinSectionProps) {
   const headingId = useId();
   const { title, empty, noun } = RECYCLE_SECTIONS[kind];
   const rows = useMemo(() => byDeletedAtDesc<Row>(bin[kind]), [bin, kind]);
@@ -83,6 +86,15 @@ export function RecycleBinSection({ kind, bin, onRestore }: RecycleBinSectionPro
                       {row.deleted_at ? <time dateTime={row.deleted_at}>{formatAuditTime(row.deleted_at)}</time> : <span className="rb-muted">—</span>}
                     </td>
                     <td className="rb-actions-col">
+                      <button
+                        type="button"
+                        className="button button-secondary rb-history-button"
+                        aria-label={`History of ${noun.toLowerCase()} ${name}`}
+                        aria-pressed={historyOpenFor === row.id}
+                        onClick={() => onHistory(kind, row.id, name)}
+                      >
+                        History
+                      </button>
                       <button
                         type="button"
                         className="button button-secondary rb-restore"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { binErrorText, byDeletedAtDesc, deletedByLabel, type RecycleBin, recordName, restoredMessage, restoreErrorText, withoutRecord } from './recycle-bin';
+import { binErrorText, byDeletedAtDesc, deletedByLabel, HISTORY_KIND_OF, historyTitle, type RecycleBin, recordName, restoredMessage, restoreErrorText, withoutRecord } from './recycle-bin';
 
 const bin: RecycleBin = {
   loads: [
@@ -46,5 +46,13 @@ describe('refusals', () => {
     expect(restoreErrorText(new ApiError(404, null))).toBe('This record no longer exists.');
     expect(restoreErrorText(new TypeError('network'))).toBe('Failed to restore the record.');
     expect(binErrorText(new ApiError(403, { detail: 'nope' }))).toBe('You do not have permission to view the recycle bin.');
+  });
+});
+
+describe('a deleted record\'s history', () => {
+  it('is the history of its kind, titled with its name', () => {
+    expect(HISTORY_KIND_OF).toEqual({ loads: 'load', vendors: 'vendor', staff: 'staff' });
+    expect(historyTitle('vendors', recordName('vendors', bin.vendors[0]!))).toBe('History of deleted vendor Acme Freight (@acme)');
+    expect(historyTitle('staff', 'jdoe')).toBe('History of deleted staff account jdoe');
   });
 });

@@ -1,5 +1,6 @@
 // The recycle bin (ADMIN): deleted loads, vendors and staff accounts, and how each is named and restored.
 import { ApiError } from '../../../lib/api-client';
+import type { HistoryKind } from '../../history/api/history-api';
 import { actorLabel, type AuditActor } from '../../history/utils/audit-format';
 
 /** Who deleted a record: an actor like the history's, or a bare username, or nobody known. */
@@ -46,6 +47,11 @@ export const RECYCLE_SECTIONS: Record<RecycleKind, { title: string; noun: string
   vendors: { title: 'Vendors', noun: 'Vendor', empty: 'No deleted vendors.' },
   staff: { title: 'Staff Accounts', noun: 'Staff account', empty: 'No deleted staff accounts.' },
 };
+
+/** Whose history a bin row opens: deleted loads and vendors also read "as of" each change, staff accounts do not. */
+export const HISTORY_KIND_OF: Record<RecycleKind, HistoryKind> = { loads: 'load', vendors: 'vendor', staff: 'staff' };
+
+export const historyTitle = (kind: RecycleKind, name: string) => `History of deleted ${RECYCLE_SECTIONS[kind].noun.toLowerCase()} ${name}`;
 
 /** The bin without one record (after it was restored). */
 export function withoutRecord(bin: RecycleBin, kind: RecycleKind, id: string): RecycleBin {
