@@ -12,6 +12,8 @@ import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
 import { LoadsService } from './loads/service';
+import { observeAppends } from './observed-store';
+import { VendorNames } from './vendors/vendor-name';
 
 export interface CommandSideOptions {
   config: Config;
@@ -25,11 +27,14 @@ export interface CommandSideOptions {
 
 /** The command API with everything it needs, built from the configuration (used by `npm start` and compose). */
 export function assembleCommandSide(options: CommandSideOptions) {
-  const { config, store, pool, logger } = options;
+  const { config, pool, logger } = options;
+  // Vendor names kept for command answers; every append this command side makes tells them what changed.
+  const vendorNames = new VendorNames(options.store);
+  const store = observeAppends(options.store, (streamId) => vendorNames.changed(streamId));
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const accounts = new AccountsService({ store, mailer, logger, publicUrl: config.publicUrl, activationTtlMs: config.activationTtlMs });
-  const loads = new LoadsService(store);
+  const loads = new LoadsService(store, { vendorNames });
   const storage = new FileStorage(path.join(config.dataDir, 'files'));
   const sessions = new SessionStore(pool, config.sessionTtlMs);
   const app = createCommandApi({

@@ -1,4 +1,5 @@
 import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore, type JsonObject } from '@portal/platform/event-store/port';
+import type { StreamStates } from './stream-states';
 
 export interface Decider<Command, Event extends { type: string; data: object }, State> {
   initialState(): State;
@@ -15,9 +16,17 @@ export interface CommandResult<Event, State> {
 
 const MAX_ATTEMPTS = 3;
 
+/** Event data as the store gives it back: plain JSON. */
+const asStored = <Event extends { type: string; data: object }>(event: Event): Event => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) });
+
 /**
  * The command side's one loop: fold the aggregate's own stream, decide, append at the revision that was read.
  * When another writer got in between, decide again on the fresh state (a few times) before giving up with 409.
+ *
+ * With `states`, the stream's state kept from an earlier command may stand in for reading the stream: the append at
+ * that state's revision succeeds only if nothing was appended since, so a command that appends was decided on the
+ * stream's true current state. Anything else decided on a kept state (a refusal, an error, a command that changes
+ * nothing) is decided again on the stream as it is in the store before it is answered.
  */
 export async function handleCommand<Command, Event extends { type: string; data: object }, State>(
   store: EventStore,
@@ -27,31 +36,56 @@ export async function handleCommand<Command, Event extends { type: string; data:
   metadata: EventMetadata,
   /** Checks who may do this on the state being decided on (throws to refuse); runs again on every retry. */
   authorize?: (state: State) => void,
+  states?: StreamStates<State, Event>,
 ): Promise<CommandResult<Event, State>> {
-  for (let attempt = 1; ; attempt++) {
+  let trustKept = states !== undefined;
+  for (let attempt = 1; ; ) {
+    const kept = trustKept ? states!.get(streamId) : undefined;
+    trustKept = false;
     let state = decider.initialState();
     let revision: bigint | 'no_stream' = 'no_stream';
-    try {
-      for (const event of await store.readStream(streamId)) {
-        state = decider.evolve(state, { type: event.type, data: event.data } as Event);
-        revision = event.revision;
+    if (kept) {
+      ({ state, revision } = kept);
+    } else if (states) {
+      ({ state, revision } = await states.read(store, streamId));
+    } else {
+      try {
+        for (const event of await store.readStream(streamId)) {
+          state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+          revision = event.revision;
+        }
+      } catch (error) {
+        if (!(error instanceof StreamNotFound)) throw error;
       }
-    } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
     }
-    authorize?.(state);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: null };
+    let events: Event[];
+    try {
+      authorize?.(state);
+      events = decider.decide(command, state);
+    } catch (error) {
+      if (kept) continue;
+      throw error;
+    }
+    if (events.length === 0) {
+      if (kept) continue;
+      return { events, state, position: null };
+    }
     try {
       const result = await store.appendToStream(
         streamId,
         events.map((event) => ({ type: event.type, data: event.data as JsonObject, metadata })),
         { expectedRevision: revision },
       );
-      const newState = events.reduce(decider.evolve, state);
+      if (!states) return { events, state: events.reduce(decider.evolve, state), position: result.position };
+      const newState = states.apply(state, events.map(asStored));
+      states.remember(streamId, { state: newState, revision: result.nextExpectedRevision });
       return { events, state: newState, position: result.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      // A kept state that was behind the stream costs a read, not one of the attempts.
+      if (kept) continue;
+      if (attempt >= MAX_ATTEMPTS) throw error;
+      attempt++;
     }
   }
 }

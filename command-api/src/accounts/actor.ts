@@ -1,21 +1,58 @@
 import type Koa from 'koa';
+import * as account from '@portal/domain/accounts/decider';
+import type { AccountState } from '@portal/domain/accounts/decider';
+import { userStream, type AccountEvent } from '@portal/domain/accounts/events';
 import type { Actor } from '@portal/domain/permissions';
+import * as staff from '@portal/domain/staff/decider';
+import type { StaffState } from '@portal/domain/staff/decider';
+import { staffStream, type StaffEvent } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { HttpError } from '@portal/platform/http/errors';
-import { loadAccount, loadStaff } from './aggregates';
+import { StreamStates } from '../stream-states';
 
-/** Who is calling, from the account's own streams (the command side never decides from read models). */
+/** The account as the actor needs it: kept between requests, so without the password and activation hashes. */
+const accountForActor = {
+  initialState: account.initialState,
+  evolve(state: AccountState, event: AccountEvent): AccountState {
+    const next = account.evolve(state, event);
+    return next.status === 'registered' && (next.passwordHash !== '' || next.activationSecretHash !== '')
+      ? { ...next, passwordHash: '', activationSecretHash: '' }
+      : next;
+  },
+};
+
+/** The callers' account and staff streams as last read, per event store (one per command side). */
+const kept = new WeakMap<EventStore, { accounts: StreamStates<AccountState, AccountEvent>; staff: StreamStates<StaffState, StaffEvent> }>();
+
+function keptFor(store: EventStore) {
+  let states = kept.get(store);
+  if (!states) {
+    states = { accounts: new StreamStates(accountForActor, 10_000), staff: new StreamStates<StaffState, StaffEvent>(staff, 10_000) };
+    kept.set(store, states);
+  }
+  return states;
+}
+
+/**
+ * Who is calling, from the account's own streams (the command side never decides from read models). Every request
+ * reads them as they are now; only the events since the caller's last request are read and folded (an unchanged
+ * stream costs one single-row read), so a deletion, a tier change or anything else recorded there counts at once.
+ */
 export async function requireActor(ctx: Koa.Context, store: EventStore): Promise<Actor> {
   const session = ctx.state.session as { userId: string } | undefined;
   if (!session) throw new HttpError(401, 'Authentication credentials were not provided.');
-  const account = await loadAccount(store, session.userId);
-  if (account.status !== 'registered' || !account.activated || account.deleted) throw new HttpError(401, 'Authentication credentials were not provided.');
+  const states = keptFor(store);
+  const known = states.accounts.get(userStream(session.userId))?.state;
+  // An account's kind never changes: a caller known to be staff has both streams read at once.
+  const staffRead = known?.status === 'registered' && known.kind === 'STAFF' ? states.staff.read(store, staffStream(session.userId)) : undefined;
+  const [{ state: accountState }, staffEarly] = await Promise.all([states.accounts.read(store, userStream(session.userId)), staffRead]);
+  if (accountState.status !== 'registered' || !accountState.activated || accountState.deleted) throw new HttpError(401, 'Authentication credentials were not provided.');
   let tier: Actor['tier'] = null;
-  if (account.kind === 'STAFF') {
-    const staff = await loadStaff(store, session.userId);
-    tier = staff.status === 'active' ? (staff.builtin ? 'ADMIN' : staff.tier) : null;
+  if (accountState.kind === 'STAFF') {
+    const { state: staffState } = staffEarly ?? (await states.staff.read(store, staffStream(session.userId)));
+    tier = staffState.status === 'active' ? (staffState.builtin ? 'ADMIN' : staffState.tier) : null;
   }
-  return { userId: account.userId, username: account.username, type: account.kind, tier, vendorId: account.vendorId };
+  return { userId: accountState.userId, username: accountState.username, type: accountState.kind, tier, vendorId: accountState.vendorId };
 }
 
 export const actorMetadata = (actor: Actor, ctx: Koa.Context): EventMetadata => ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
 import { LoadError, type LoadState } from '@portal/domain/loads/decider';
+import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type LoadDocumentType } from '@portal/domain/loads/fields';
 import type { FileRef } from '@portal/domain/vendors/events';
 import { own } from '@portal/domain/own';
@@ -9,9 +10,9 @@ import { loadView, type LoadView } from '@portal/domain/loads/view';
 import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } from '@portal/domain/permissions';
 import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
-import { load as fold } from '../accounts/aggregates';
 import { handleCommand } from '../command-handler';
-import { vendorForLoad } from '../vendors/vendor-name';
+import { StreamStates } from '../stream-states';
+import { VendorNames } from '../vendors/vendor-name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,12 +51,22 @@ function mapLoadError(error: unknown): never {
 
 /** The load commands, with ownership and the tier matrix checked first: used by the routes and by demo seeding. */
 export class LoadsService {
-  constructor(private readonly store: EventStore) {}
+  /** Loads' states as the last command left them: a command appends at that revision instead of reading the stream. */
+  private readonly states: StreamStates<LoadState, LoadEvent>;
+  private readonly vendors: VendorNames;
 
-  /** The load as a command answers it: like a read, with the vendor's name as it is now. */
+  constructor(
+    private readonly store: EventStore,
+    options: { vendorNames?: VendorNames; maxKeptLoads?: number } = {},
+  ) {
+    this.states = new StreamStates<LoadState, LoadEvent>(loads, options.maxKeptLoads ?? 20_000);
+    this.vendors = options.vendorNames ?? new VendorNames(store);
+  }
+
+  /** The load as a command answers it: like a read, with the vendor's name as it is now (see VendorNames). */
   private async view(state: LoadState): Promise<LoadView | null> {
     if (state.status !== 'exists') return null;
-    const vendor = state.load.vendorId ? await vendorForLoad(this.store, state.load.vendorId) : undefined;
+    const vendor = state.load.vendorId ? await this.vendors.forAnswer(state.load.vendorId) : undefined;
     return loadView({ ...state.load, vendorName: vendor?.name ?? state.load.vendorName });
   }
 
@@ -71,13 +82,13 @@ export class LoadsService {
     return handleCommand(this.store, loadStream(loadId), loads, command, metadata, (state) => {
       const load = this.visible(actor, state);
       for (const capability of capabilities) if (!canOnLoad(actor, capability, load)) refuse(capability);
-    }).catch(mapLoadError);
+    }, this.states).catch(mapLoadError);
   }
 
   /** Refuses before any file is stored when the actor may not manage this load's documents. */
   async assertCanManageDocuments(actor: Actor, loadId: string | undefined): Promise<void> {
     if (!loadId || !UUID.test(loadId)) throw notFound();
-    const load = this.visible(actor, await fold(this.store, loadStream(loadId), loads));
+    const load = this.visible(actor, (await this.states.read(this.store, loadStream(loadId))).state);
     if (!canOnLoad(actor, 'manage_documents', load)) refuse('manage_documents');
   }
 
@@ -90,10 +101,10 @@ export class LoadsService {
     let vendor: { id: string; name: string } | undefined;
     if (actor.type === 'VENDOR') {
       if (body.vendor && body.vendor !== actor.vendorId) refuse('assign_vendor');
-      vendor = await vendorForLoad(this.store, actor.vendorId!);
+      vendor = await this.vendors.current(actor.vendorId!);
     } else {
       if (!body.vendor) throw new ValidationFailed({ vendor: ['Please select a vendor.'] });
-      vendor = await vendorForLoad(this.store, body.vendor);
+      vendor = await this.vendors.current(body.vendor);
       if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
     }
     const loadId = randomUUID();
@@ -105,6 +116,9 @@ export class LoadsService {
       if (error instanceof WrongExpectedVersion) throw new ValidationFailed({ load_number: ['ID already taken.'] });
       throw error;
     }
+    // A brand-new id: its stream has no events (and should it have, the append at 'no_stream' is refused and the
+    // command is decided again on what is there).
+    this.states.remember(loadStream(loadId), { state: loads.initialState(), revision: 'no_stream' });
     const result = await handleCommand(this.store, loadStream(loadId), loads, {
       type: 'CreateLoad',
       data: {
@@ -121,7 +135,7 @@ export class LoadsService {
         rate_amount: body.rate_amount ?? null,
         now,
       },
-    }, metadata);
+    }, metadata, undefined, this.states);
     return { load: await this.view(result.state), position: result.position };
   }
 
@@ -130,7 +144,7 @@ export class LoadsService {
     if (patch.vendor !== undefined) {
       // Whoever may never assign vendors is refused before the vendor is even looked up.
       if (!canOnLoad(actor, 'assign_vendor')) refuse('assign_vendor');
-      const vendor = await vendorForLoad(this.store, patch.vendor);
+      const vendor = await this.vendors.current(patch.vendor);
       if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
       vendorName = vendor.name;
     }

@@ -1,11 +1,63 @@
 import * as vendor from '@portal/domain/vendors/decider';
-import { vendorDisplayName } from '@portal/domain/vendors/decider';
+import { vendorDisplayName, type VendorState } from '@portal/domain/vendors/decider';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { load } from '../accounts/aggregates';
+import { StreamStates } from '../stream-states';
 
-/** A vendor as a load records it: its id and display name at this moment; undefined when no such vendor. */
-export async function vendorForLoad(store: EventStore, vendorId: string): Promise<{ id: string; name: string } | undefined> {
-  const state = await load(store, vendorStream(vendorId), vendor);
-  return state.status === 'active' ? { id: state.vendorId, name: vendorDisplayName(state) } : undefined;
+/** A vendor as a load records it: its id and display name; undefined when no such vendor. */
+export type VendorForLoad = { id: string; name: string } | undefined;
+
+const VENDOR_STREAM_PREFIX = vendorStream('');
+
+const forLoad = (state: VendorState): VendorForLoad => (state.status === 'active' ? { id: state.vendorId, name: vendorDisplayName(state) } : undefined);
+
+/**
+ * Vendors as loads name them. `current` reads the vendor's stream as it is now (only the events past the state kept
+ * from last time): for decisions, such as whether a vendor may be assigned. `forAnswer` is for the name a command's
+ * answer shows: a name read within the last `maxAgeMs` does, unless this process has appended to that vendor's
+ * stream since (`changed`, called for every append of this command side). So a rename made through this command API
+ * shows in the very next answer, and one made elsewhere within `maxAgeMs`, while the load's own recorded name is
+ * what the read side shows until the projector has caught up anyway.
+ */
+export class VendorNames {
+  private readonly states = new StreamStates(vendor, 2_000);
+  /** When each vendor's name was last read, and the generation of the vendor it was read at. */
+  private readonly checked = new Map<string, { at: number; generation: number }>();
+  private readonly generations = new Map<string, number>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxAgeMs = 1_000,
+  ) {}
+
+  async current(vendorId: string): Promise<VendorForLoad> {
+    const stream = vendorStream(vendorId);
+    const generation = this.generations.get(stream) ?? 0;
+    const at = performance.now();
+    const { state } = await this.states.read(this.store, stream);
+    // Only a read that no append of this process can have overtaken counts as fresh.
+    if ((this.generations.get(stream) ?? 0) === generation) {
+      this.checked.delete(stream);
+      this.checked.set(stream, { at, generation });
+      if (this.checked.size > this.states.max) this.checked.delete(this.checked.keys().next().value!);
+    }
+    return forLoad(state);
+  }
+
+  async forAnswer(vendorId: string): Promise<VendorForLoad> {
+    const stream = vendorStream(vendorId);
+    const checked = this.checked.get(stream);
+    const kept = this.states.get(stream);
+    if (kept && checked && checked.generation === (this.generations.get(stream) ?? 0) && performance.now() - checked.at < this.maxAgeMs) {
+      return forLoad(kept.state);
+    }
+    return this.current(vendorId);
+  }
+
+  /** A stream was appended to (or an append to it failed) in this process. */
+  changed(streamId: string): void {
+    if (!streamId.startsWith(VENDOR_STREAM_PREFIX)) return;
+    this.generations.set(streamId, (this.generations.get(streamId) ?? 0) + 1);
+    this.checked.delete(streamId);
+  }
 }

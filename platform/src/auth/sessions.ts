@@ -34,13 +34,41 @@ export class SessionStore {
     return { id, expiresAt };
   }
 
-  async get(id: string | undefined): Promise<Session | null> {
-    if (!id || id.length > 128) return null;
-    const { rows } = await this.pool.query<{ user_id: string; expires_at: Date }>(
-      'SELECT user_id, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > now()',
-      [hashId(id)],
-    );
-    return rows[0] ? { userId: rows[0].user_id, expiresAt: rows[0].expires_at } : null;
+  /**
+   * The live session with this id, as the database holds it after the call was made: lookups that arrive while one
+   * is under way are answered together by the next one (one round trip for many requests), never by one that
+   * started before they arrived, so a session that has ended is never found.
+   */
+  get(id: string | undefined): Promise<Session | null> {
+    if (!id || id.length > 128) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ key: hashId(id), resolve, reject });
+      if (!this.looking) void this.lookUp();
+    });
+  }
+
+  private readonly waiting: { key: string; resolve: (session: Session | null) => void; reject: (error: unknown) => void }[] = [];
+  private looking = false;
+
+  private async lookUp(): Promise<void> {
+    this.looking = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, 500);
+        try {
+          const { rows } = await this.pool.query<{ id_hash: string; user_id: string; expires_at: Date }>(
+            'SELECT id_hash, user_id, expires_at FROM sessions WHERE id_hash = ANY($1::text[]) AND expires_at > now()',
+            [[...new Set(batch.map((lookup) => lookup.key))]],
+          );
+          const found = new Map(rows.map((row) => [row.id_hash, { userId: row.user_id, expiresAt: row.expires_at }]));
+          for (const lookup of batch) lookup.resolve(found.get(lookup.key) ?? null);
+        } catch (error) {
+          for (const lookup of batch) lookup.reject(error);
+        }
+      }
+    } finally {
+      this.looking = false;
+    }
   }
 
   async destroy(id: string | undefined): Promise<void> {
