@@ -8,7 +8,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
 import { HttpError } from '@portal/platform/http/errors';
-import { errorHandler, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, rejectNulCharacters, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
@@ -61,6 +61,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     }
     await next();
   });
+  app.use(rejectNulCharacters());
   app.use(loadSession({ sessions: deps.sessions }));
   const routers = [
     commandHealthRoutes(deps),

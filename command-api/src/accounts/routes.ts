@@ -63,10 +63,11 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
     await throttle.reset([keys[0]!]);
     // A brand-new session and CSRF token at every login: a planted session id or token is worthless.
     await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
+    // Recorded before the session is handed out, so a sign-in that fails here leaves the client signed out.
+    await accounts.recordLogin(result.userId, { actorId: result.userId, actorUsername: body.username, correlationId: ctx.state.requestId as string });
     const session = await sessions.create(result.userId);
     ctx.cookies.set(SESSION_COOKIE, session.id, cookieOptions(ctx, true, session.expiresAt));
     setCsrfCookie(ctx);
-    await accounts.recordLogin(result.userId, { actorId: result.userId, actorUsername: body.username, correlationId: ctx.state.requestId as string });
     ctx.body = await accounts.user(result.userId);
   });
 

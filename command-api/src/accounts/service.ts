@@ -140,7 +140,16 @@ export class AccountsService {
   }
 
   async recordLogin(userId: string, metadata: EventMetadata): Promise<void> {
-    await handleCommand(this.deps.store, userStream(userId), account, { type: 'RecordLogin', data: { now: new Date() } }, metadata);
+    // Many sign-ins of one user at once are all recorded: a conflict only means another one was recorded first.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handleCommand(this.deps.store, userStream(userId), account, { type: 'RecordLogin', data: { now: new Date() } }, metadata);
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersion) || attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      }
+    }
   }
 
   /** The signed-in user, from the account's own streams; undefined when the account cannot be signed in. */

@@ -97,12 +97,31 @@ export function staffRoutes(deps: { store: EventStore; sessions: SessionStore })
       else if (value !== '') values[field as StaffProfileField] = value;
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    let position: bigint | null = null;
-    if (Object.keys(values).length > 0) {
-      position = (await handleCommand(store, staffStream(actor.userId), staff, { type: 'EditStaffProfile', data: { values } }, actorMetadata(actor, ctx))).position ?? position;
+    // The profile edit and the tier change are decided together and appended at once: a refused tier change (the
+    // built-in admin) leaves the profile unchanged too.
+    const commands: staff.StaffCommand[] = [];
+    if (Object.keys(values).length > 0) commands.push({ type: 'EditStaffProfile', data: { values } });
+    if (tier !== undefined) commands.push({ type: 'ChangeTier', data: { to: tier } });
+    if (commands.length > 0) {
+      const together = {
+        initialState: staff.initialState,
+        evolve: staff.evolve,
+        decide: (all: staff.StaffCommand[], state: staff.StaffState) => {
+          const events: ReturnType<typeof staff.decide> = [];
+          for (const command of all) {
+            const decided = staff.decide(command, events.reduce(staff.evolve, state));
+            events.push(...decided);
+          }
+          return events;
+        },
+      };
+      try {
+        setPosition(ctx, (await handleCommand(store, staffStream(actor.userId), together, commands, actorMetadata(actor, ctx))).position);
+      } catch (error) {
+        if (error instanceof StaffError && error.code === 'builtin_admin') throw new HttpError(403, 'The built-in admin is always ADMIN.');
+        throw error;
+      }
     }
-    if (tier !== undefined) position = (await changeTier(store, ctx, actor, actor.userId, tier)).position ?? position;
-    setPosition(ctx, position);
     ctx.body = await staffProfileAnswer(store, actor.userId);
   });
 

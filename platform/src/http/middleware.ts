@@ -122,3 +122,37 @@ export function securityHeaders() {
     if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   };
 }
+
+const NUL = '\u0000';
+const NUL_MESSAGE = 'Null characters are not allowed.';
+
+/** Whether a NUL character hides anywhere in `value` (in a key or a string). */
+function nulField(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => nulField(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes(NUL) || nulField(item, depth + 1));
+}
+
+/**
+ * Text with a NUL character cannot be stored by PostgreSQL (and is never meaningful here): such query values and body
+ * fields are refused up front with a validation error, before anything is reserved or recorded.
+ */
+export function rejectNulCharacters() {
+  return async function rejectNul(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+    const errors: Record<string, string[]> = Object.create(null);
+    for (const [key, value] of Object.entries(ctx.query)) {
+      if (key.includes(NUL) || nulField(value)) errors[key.replaceAll(NUL, '')] = [NUL_MESSAGE];
+    }
+    const body = (ctx.request as { body?: unknown }).body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const [key, value] of Object.entries(body)) {
+        if (key.includes(NUL) || nulField(value)) errors[key.replaceAll(NUL, '')] = [NUL_MESSAGE];
+      }
+    } else if (nulField(body)) {
+      errors.non_field_errors = [NUL_MESSAGE];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    await next();
+  };
+}

@@ -1,0 +1,84 @@
+// Defects found by the access walk and the scan, each pinned: NUL characters are refused before anything is reserved
+// or recorded; a refused part of a staff profile save refuses all of it; simultaneous sign-ins of one user all succeed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { GOOD_PASSWORD, login, signUp } from '../accounts/support';
+
+let system: TestSystem;
+let admin: PortalClient;
+let carrier: PortalClient;
+const DEMO = 'Demo-Test-Pass-42';
+const NUL = 'Null characters are not allowed.';
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  admin = await system.client().start();
+  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+  carrier = await system.client().start();
+  await login(carrier, 'carrier', DEMO, 'vendor');
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+describe('NUL characters', () => {
+  it('are refused in query values with a validation error, on every read', async () => {
+    for (const path of ['/api/loads/check-id/?id_to_check=abc%00def', '/api/loads/?search=a%00b', '/api/payments/log/?vendor=%00']) {
+      const answer = await carrier.get(path);
+      expect(answer.status, path).toBe(400);
+    }
+    const answer = await carrier.get('/api/loads/check-id/?id_to_check=abc%00def');
+    expect(answer.body).toEqual({ id_to_check: [NUL] });
+  });
+
+  it('are refused in JSON text fields with nothing recorded and nothing reserved', async () => {
+    const head = await system.store.headPosition();
+    const created = await carrier.post('/api/loads/', { load_number: 'NUL\u0000LOAD' });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ load_number: [NUL] });
+    const signUpAnswer = await signUp(await system.client().start(), 'vendor', 'nul\u0000name');
+    expect(signUpAnswer.status).toBe(400);
+    const loads = (await carrier.get('/api/loads/')).body as { id: string }[];
+    const patched = await carrier.request('PATCH', `/api/loads/${loads[0]!.id}/`, { pickup_notes: 'Dock\u00007', nested: { deep: ['x\u0000'] } });
+    expect(patched.status).toBe(400);
+    expect(patched.body.pickup_notes).toEqual([NUL]);
+    expect((await system.client().start().then((c) => c.post('/api/auth/login/', { username: 'carrier\u0000', password: DEMO, portal: 'vendor' }))).status).toBe(400);
+    expect(await system.store.headPosition()).toBe(head);
+    // The load number was not reserved: it can be used once written without the NUL.
+    expect((await carrier.post('/api/loads/', { load_number: 'NULLOAD' })).status).toBe(201);
+  });
+});
+
+describe('a staff profile save that is partly refused', () => {
+  it('changes nothing when the built-in admin asks for another tier', async () => {
+    const before = (await admin.get('/api/profiles/staff/')).body;
+    const head = await system.store.headPosition();
+    const answer = await admin.request('PATCH', '/api/profiles/staff/', { department: 'Night desk', tier: 'PENDING' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ detail: 'The built-in admin is always ADMIN.' });
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await admin.get('/api/profiles/staff/')).body.department).toBe(before.department);
+  });
+
+  it('still saves profile fields alone', async () => {
+    const answer = await admin.request('PATCH', '/api/profiles/staff/', { department: 'Night desk' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.department).toBe('Night desk');
+  });
+});
+
+describe('simultaneous sign-ins of one user', () => {
+  it('all succeed, each with its own working session', async () => {
+    const clients = await Promise.all(Array.from({ length: 16 }, () => system.client().start()));
+    const answers = await Promise.all(clients.map((client) => login(client, 'dispatch', DEMO, 'staff')));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    for (const client of clients) expect((await client.get('/api/auth/user/')).status).toBe(200);
+  });
+
+  it('a refused sign-in hands out no session', async () => {
+    const client = await system.client().start();
+    expect((await login(client, 'dispatch', GOOD_PASSWORD, 'staff')).status).toBe(400);
+    expect((await client.get('/api/auth/user/')).status).toBe(401);
+  });
+});
