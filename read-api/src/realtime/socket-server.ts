@@ -96,6 +96,41 @@ function publishingInOrder(factory: (nsp: Namespace) => PostgresAdapter): { adap
 }
 
 /**
+ * The adapter (0.5) forgets its LISTEN connection when it ends (a database restart) without releasing it to the pool,
+ * so every restart would leak a pool slot until the adapter could neither listen nor publish, and the pool could never
+ * be ended. Clients handed out by this pool release themselves (destroyed) when their connection ends or fails.
+ */
+const bounded = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+
+function selfReleasing(pool: pg.Pool): pg.Pool {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  // pool.query() checks out with a callback and releases on its own: only the adapter's promise form is wrapped.
+  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => {
+    if (typeof callback === 'function') return connect(callback);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      let released = false;
+      const release = client.release;
+      const lost = (error?: Error) => {
+        if (!released) client.release(error ?? new Error('connection ended'));
+      };
+      const onEnd = () => lost();
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('end', onEnd);
+        client.removeListener('error', lost);
+        release.call(client, error);
+      };
+      client.once('end', onEnd);
+      client.once('error', lost);
+      return client;
+    });
+  };
+  return pool;
+}
+
+/**
  * The adapter (0.5.0) acquires its LISTEN connection asynchronously and, when closed before it has it, keeps it
  * forever (and would retry after a loss even once closed): wait for it, bounded, then let it go for good.
  */
@@ -174,7 +209,7 @@ export function attachRealtime(options: {
   let closed = false;
 
   // The adapter's own small pool: one connection LISTENs for the other instances' messages, the rest publish.
-  const adapterPool = createPool(connectionString, { max: 3, applicationName: 'read-api-socket.io' });
+  const adapterPool = selfReleasing(createPool(connectionString, { max: 3, applicationName: 'read-api-socket.io' }));
   let resyncTimer: NodeJS.Timeout | undefined;
   adapterPool.on('connect', (client) => {
     // A lost connection may have been the adapter's LISTEN: messages sent meanwhile never reach this instance's
@@ -345,9 +380,10 @@ export function attachRealtime(options: {
       await queue;
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // Its goodbye to the other instances, so they stop counting this one at once.
-      await publishing.settled();
+      await bounded(publishing.settled(), 2_000);
       await releaseAdapterConnection(io, adapterPool);
-      await adapterPool.end();
+      // A publish or connection lost in a database restart may never settle: shutting down must not wait for it.
+      await bounded(adapterPool.end(), 2_000);
     },
   };
 }
