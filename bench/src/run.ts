@@ -136,9 +136,13 @@ function wireBytes(url: string, cookie: string): Promise<{ bytes: number; encodi
   });
 }
 
-/** 5. The list as the vendor's table reads it: `runs` sequential reads, p50/p99, and its size raw and on the wire. */
+/**
+ * 5. The list as the vendor's table reads it: `runs` sequential reads of an unchanged read model (the read API keeps the
+ * compressed answer until a load changes), then `runs` reads each right after a change (a status change, read with its
+ * position: the answer is built again), p50/p99 of each, and its size raw and on the wire.
+ */
 async function listFigures(system: System, reader: PortalClient, loads: number, runs: number): Promise<void> {
-  await reader.get(`/api/loads/?min_position=${await system.store.headPosition()}`);
+  const first = await reader.get(`/api/loads/?min_position=${await system.store.headPosition()}`);
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
@@ -148,9 +152,20 @@ async function listFigures(system: System, reader: PortalClient, loads: number, 
     times.push(performance.now() - started);
     bytes = Buffer.byteLength(text);
   }
+  const afterChange: number[] = [];
+  const target = (first.body as { id: string }[])[0]!.id;
+  for (let i = 0; i < runs; i++) {
+    const changed = await reader.request('PATCH', `/api/loads/${target}/`, { status: i % 2 === 0 ? 'picked_up' : 'open' });
+    const position = changed.headers.get('x-event-position');
+    const started = performance.now();
+    const response = await fetch(`${system.url}/api/loads/?min_position=${position}`, { headers: { Cookie: reader.cookieHeader() } });
+    await response.text();
+    afterChange.push(performance.now() - started);
+  }
   const count = loads.toLocaleString('en-US');
-  record({ figure: `GET /api/loads/ with ${count} loads, p50`, unit: 'ms', value: Math.round(percentile(times, 50)), bound: '-', boundValue: null, goal: loads === LOADS ? '< 150 ms' : 'informational' });
-  record({ figure: `GET /api/loads/ with ${count} loads, p99`, unit: 'ms', value: Math.round(percentile(times, 99)), bound: '-', boundValue: null, goal: 'informational' });
+  const goal = loads === LOADS ? '< 150 ms' : 'informational';
+  record({ figure: `GET /api/loads/ with ${count} loads, unchanged read model, p50`, unit: 'ms', value: Math.round(percentile(times, 50)), bound: 'p99', boundValue: Math.round(percentile(times, 99)), goal });
+  record({ figure: `GET /api/loads/ with ${count} loads, right after a change, p50`, unit: 'ms', value: Math.round(percentile(afterChange, 50)), bound: 'p99', boundValue: Math.round(percentile(afterChange, 99)), goal });
   const wire = await wireBytes(`${system.url}/api/loads/`, reader.cookieHeader());
   record({ figure: `GET /api/loads/ body with ${count} loads`, unit: 'kB', value: Math.round(bytes / 1024), bound: `on the wire (Content-Encoding: ${wire.encoding})`, boundValue: Math.round(wire.bytes / 1024), goal: 'informational' });
 }
