@@ -1,5 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback, constants as zlib } from 'node:zlib';
+import type pg from 'pg';
+import type { Load } from '@portal/domain/loads/decider';
+import { loadView } from '@portal/domain/loads/view';
 import type { ProjectionPosition } from '../projection-position';
 
 const gzip = promisify(gzipCallback);
@@ -11,33 +14,73 @@ interface Entry {
   body: Promise<Buffer>;
 }
 
+interface Row {
+  /** Sort key: created_at as a fixed-width UTC text, newest first in the list. */
+  at: string;
+  vendorId: string | null;
+  /** The load exactly as the API answers it (the projector's stored view), as JSON text. */
+  json: string;
+}
+
+interface ViewRow {
+  id: string;
+  vendor_id: string | null;
+  at: string;
+  deleted: boolean;
+  json: string | null;
+  state: Load;
+  vendor_name: string | null;
+}
+
+const ROW_COLUMNS = `id, vendor_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at, deleted_at IS NOT NULL AS deleted,
+  view::text AS json, CASE WHEN view IS NULL THEN state END AS state, vendor_name`;
+
+// Newest first, as `ORDER BY created_at DESC` (ties by id, so the order is stable).
+const newestFirst = (a: [string, Row], b: [string, Row]) => (a[1].at === b[1].at ? (a[0] < b[0] ? 1 : -1) : a[1].at < b[1].at ? 1 : -1);
+
 /**
- * The answer of `GET /api/loads/` per scope (the staff, or one vendor), kept until the loads read model changes.
- * The read model changes only through projector batches, and every batch is announced (its changed keys, or "anything
- * may have changed"), so a generation counter bumped on every announcement that may touch a load marks every kept
- * answer stale at once. An answer is kept only if no announcement arrived while it was being read, and readers that
- * ask while one is being read share it. A read-your-writes wait resolves after the announcement of its position has
- * bumped the generation (both happen in the same notification callback), so it never gets an answer from before.
+ * The answer of `GET /api/loads/` for every scope (the staff, or one vendor), kept in memory and patched as the loads
+ * read model changes. Every projector batch is announced with its changed keys (or "anything may have changed"):
+ * the keys are noted, and the next list read re-reads only those rows' stored answers (or everything after a rebuild
+ * or a lost connection) before it assembles the list. Assembled, compressed answers are kept per scope until the next
+ * announcement that touches a load (a generation counter). Both the noting and the generation bump happen in the same
+ * notification callback that advances read-your-writes, so a read that waited for its position sees its change.
  */
 export class LoadListCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
+  private rows: Map<string, Row> | null = null;
+  /** Ids newest first; recomputed only when loads join or leave the list (created_at never changes). */
+  private ordered: string[] | null = null;
+  private dirty = new Set<string>();
+  private reloadAll = true;
+  private refreshing: Promise<void> = Promise.resolve();
 
-  constructor(projection: ProjectionPosition, private readonly maxEntries = 500) {
+  constructor(
+    private readonly pool: pg.Pool,
+    projection: ProjectionPosition,
+    private readonly maxEntries = 500,
+  ) {
     projection.subscribe((notice) => {
-      if (notice !== 'reconnected' && notice.changes !== null && !notice.changes.some((change) => change.kind === 'load')) return;
+      if (notice === 'reconnected' || notice.changes === null) {
+        this.reloadAll = true;
+      } else {
+        const loads = notice.changes.filter((change) => change.kind === 'load');
+        if (loads.length === 0) return;
+        for (const change of loads) this.dirty.add(change.key);
+      }
       this.generation++;
       this.entries.clear();
     });
   }
 
-  /** The gzip-compressed answer for `scope`, read with `read` (a JSON text) unless a current one is kept. */
-  async get(scope: string, read: () => Promise<string>): Promise<Buffer> {
+  /** The gzip-compressed answer for the staff (`vendorId` null) or for one vendor. */
+  async get(vendorId: string | null): Promise<Buffer> {
+    const scope = vendorId ?? 'staff';
     const kept = this.entries.get(scope);
     if (kept && kept.generation === this.generation) return kept.body;
     const generation = this.generation;
-    // Large lists are compressed for speed (level 1 is a few times faster than the default and about 15% larger).
-    const body = read().then((json) => gzip(json, { level: json.length > 1_000_000 ? 1 : zlib.Z_DEFAULT_COMPRESSION }));
+    const body = this.assemble(vendorId).then((json) => gzip(json, { level: json.length > 1_000_000 ? 1 : zlib.Z_DEFAULT_COMPRESSION }));
     const entry = { generation, body };
     this.entries.set(scope, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -47,10 +90,73 @@ export class LoadListCache {
       if (this.entries.get(scope) === entry) this.entries.delete(scope);
       throw error;
     }
-    // Something changed while it was read: serve it to those who asked meanwhile, keep it for nobody else.
+    // Something changed while it was assembled: serve it to those who asked meanwhile, keep it for nobody else.
     if (this.generation !== generation && this.entries.get(scope) === entry) this.entries.delete(scope);
     return body;
   }
+
+  private async assemble(vendorId: string | null): Promise<string> {
+    await this.refresh();
+    const rows = this.rows!;
+    const parts: string[] = [];
+    for (const id of this.ordered!) {
+      const row = rows.get(id)!;
+      if (vendorId === null || row.vendorId === vendorId) parts.push(row.json);
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  /** Brings the kept rows up to every announcement received before this call (one refresh at a time). */
+  private refresh(): Promise<void> {
+    const next = this.refreshing.then(() => this.refreshNow());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async refreshNow(): Promise<void> {
+    if (this.reloadAll || this.rows === null) {
+      // Taken before the read: announcements that arrive during it are read again next time (harmless).
+      this.reloadAll = false;
+      this.dirty = new Set();
+      try {
+        const { rows } = await this.pool.query<ViewRow>(`SELECT ${ROW_COLUMNS} FROM loads WHERE deleted_at IS NULL`);
+        this.rows = new Map(rows.map((row) => [row.id, toRow(row)]));
+        this.ordered = null;
+      } catch (error) {
+        this.reloadAll = true;
+        throw error;
+      }
+    } else if (this.dirty.size > 0) {
+      const ids = [...this.dirty];
+      this.dirty = new Set();
+      try {
+        const { rows } = await this.pool.query<ViewRow>(`SELECT ${ROW_COLUMNS} FROM loads WHERE id = ANY($1::uuid[])`, [ids]);
+        const found = new Map(rows.map((row) => [row.id, row]));
+        for (const id of ids) {
+          const row = found.get(id);
+          const known = this.rows.has(id);
+          if (!row || row.deleted) {
+            if (known) this.ordered = null;
+            this.rows.delete(id);
+          } else {
+            if (!known) this.ordered = null;
+            this.rows.set(id, toRow(row));
+          }
+        }
+      } catch (error) {
+        for (const id of ids) this.dirty.add(id);
+        throw error;
+      }
+    }
+    this.ordered ??= [...this.rows!].sort(newestFirst).map(([id]) => id);
+  }
 }
+
+// Rows projected before views were kept (until the next rebuild) are built here.
+const toRow = (row: ViewRow): Row => ({
+  at: row.at,
+  vendorId: row.vendor_id,
+  json: row.json ?? JSON.stringify(loadView({ ...row.state, vendorName: row.vendor_name })),
+});
 
 export const gunzipBody = (body: Buffer): Promise<Buffer> => gunzip(body);

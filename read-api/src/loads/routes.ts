@@ -10,6 +10,8 @@ import { asOfFrom, loadAsOf, maySeeDeleted, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache } from './list-cache';
 
+// A vendor user without a vendor profile sees no loads (no load has this vendor).
+const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LoadRow {
@@ -22,27 +24,15 @@ const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor
 
 export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; projection: ProjectionPosition }): Router {
   const { pool, store } = deps;
-  const listCache = new LoadListCache(deps.projection);
+  const listCache = new LoadListCache(pool, deps.projection);
   const router = new Router();
 
   router.get('/api/loads/', async (ctx) => {
     const actor = await requireReader(ctx, pool);
     // A vendor sees its own loads, whatever user_id it sends; staff see every load. The projector keeps each load's
-    // answer ready (view), so the list is one json_agg handed over as text: no per-row parsing and re-serialising.
-    // The compressed answer is kept until the loads read model changes (see LoadListCache).
-    const scope = actor.type === 'VENDOR' ? 'AND vendor_id = $1' : '';
-    const params = actor.type === 'VENDOR' ? [actor.vendorId] : [];
-    const body = await listCache.get(actor.type === 'VENDOR' ? `vendor:${actor.vendorId}` : 'staff', async () => {
-      const { rows } = await pool.query<{ body: string; incomplete: boolean | null }>(
-        `SELECT coalesce(json_agg(view ORDER BY created_at DESC), '[]'::json)::text AS body, bool_or(view IS NULL) AS incomplete
-         FROM loads WHERE deleted_at IS NULL ${scope}`,
-        params,
-      );
-      if (!rows[0]?.incomplete) return rows[0]?.body ?? '[]';
-      // Rows projected before views were kept (until the next rebuild): build them here.
-      const { rows: old } = await pool.query<LoadRow>(`SELECT state, vendor_name FROM loads WHERE deleted_at IS NULL ${scope} ORDER BY created_at DESC`, params);
-      return JSON.stringify(old.map(toView));
-    });
+    // answer ready (view); the read API keeps those answers in memory, re-reads only the rows each projector batch
+    // changed, and keeps each scope's compressed list until the next change (see LoadListCache).
+    const body = await listCache.get(actor.type === 'VENDOR' ? actor.vendorId ?? NO_VENDOR : null);
     ctx.type = 'application/json';
     ctx.vary('Accept-Encoding');
     ctx.compress = false;

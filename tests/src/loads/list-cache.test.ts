@@ -43,6 +43,12 @@ describe('the kept list answer', () => {
     }
   });
 
+  it('lists newest first, as the read model orders them, also after loads were patched in one by one', async () => {
+    const list = (await admin.get(`/api/loads/?min_position=${await system.store.headPosition()}`)).body as { id: string; created_at: string }[];
+    const { rows } = await system.pool.query<{ id: string }>('SELECT id FROM loads WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC');
+    expect(ids(list)).toEqual(rows.map((row) => row.id));
+  });
+
   it('keeps each vendor to its own loads, even when the staff answer is kept', async () => {
     const staff = await admin.get('/api/loads/');
     const again = await admin.get('/api/loads/');
