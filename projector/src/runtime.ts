@@ -49,14 +49,6 @@ export interface ProjectorOptions {
   maxBatchSize?: number;
   /** Called after each committed batch (tests, metrics). */
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
-  /** Advisory lock taken by each batch; null for a rebuild projector writing into its own schema. */
-  batchLock?: number | null;
-  /** NOTIFY the read API after each batch (not for a rebuild into a scratch schema). */
-  notify?: boolean;
-  /** Apply nothing past this position, then stop following (replays up to a chosen point). */
-  stopAfter?: bigint;
-  /** Called once when stopAfter has been reached. */
-  onStopped?: () => void;
 }
 
 // NOTIFY payloads are limited to 8000 bytes; past that the read API is told to re-read broadly (changes: null).
@@ -128,25 +120,17 @@ export class Projector {
     const iterator = subscription[Symbol.asyncIterator]();
     this.logger.info('projector following $all', { after: checkpoint });
     try {
-      const stopAfter = this.options.stopAfter;
-      const beyond = (event: RecordedEvent) => stopAfter !== undefined && event.position > stopAfter;
       let pending = iterator.next();
       while (!this.stopping) {
         const first = await pending;
         if (first.done) return;
-        if (beyond(first.value)) return this.reachedEnd();
         const batch = [first.value];
-        let reachedEnd = false;
         pending = iterator.next();
         // Take whatever the subscription already holds, without waiting for more.
         while (batch.length < this.maxBatchSize) {
           const next = await Promise.race([pending, new Promise<typeof NEXT_TICK>((resolve) => setImmediate(() => resolve(NEXT_TICK)))]);
           if (next === NEXT_TICK) break;
           if (next.done) break;
-          if (beyond(next.value)) {
-            reachedEnd = true;
-            break;
-          }
           batch.push(next.value);
           pending = iterator.next();
         }
@@ -154,21 +138,14 @@ export class Projector {
         await this.applyBatch(batch);
         this.lastError = undefined;
         this.failures = 0;
-        if (reachedEnd || (stopAfter !== undefined && batch[batch.length - 1]!.position >= stopAfter)) return this.reachedEnd();
       }
     } finally {
       await subscription.unsubscribe().catch(() => {});
     }
   }
 
-  private reachedEnd(): void {
-    this.stopping = true;
-    this.options.onStopped?.();
-  }
-
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    const lock = this.options.batchLock === undefined ? PROJECTOR_BATCH_LOCK : this.options.batchLock;
-    await applyEvents({ pool: this.options.pool, projections: this.options.projections, batch, lock, notify: this.options.notify !== false });
+    await applyEvents({ pool: this.options.pool, projections: this.options.projections, batch, lock: PROJECTOR_BATCH_LOCK, notify: true });
     this.options.onBatchCommitted?.({ first: batch[0]!.position, last: batch[batch.length - 1]!.position, size: batch.length });
   }
 }
