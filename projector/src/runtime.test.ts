@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/tests/support/dat
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
 import { Projector, projectorStatus, READ_MODEL_CHANNEL, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
+import { until as waitUntil } from '@portal/tests/support/until';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -25,13 +26,7 @@ beforeEach(async () => {
   await db.pool.query('TRUNCATE tally_log, tally_totals, projector_checkpoints');
 });
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => Promise<boolean>, timeoutMs = 10_000) => waitUntil(condition, { timeoutMs, intervalMs: 20 });
 
 const caughtUp = async () => (await readCheckpoint(db.pool)) === (await store.headPosition());
 const tallied = async (stream: string) =>

@@ -8,6 +8,7 @@ import { Projector, readCheckpoint } from '@portal/projector/runtime';
 import { allMigrations } from '../../scripts/system';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { tallyMigrations, tallyProjection } from './fixtures/tally-projection';
+import { until as waitUntil } from './support/until';
 
 const STREAMS = 40;
 const APPENDS_PER_STREAM = 12;
@@ -51,13 +52,7 @@ function startChild(): { child: ChildProcess; committed: () => bigint } {
   return { child, committed: () => last };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 60_000) => waitUntil(condition, { timeoutMs, intervalMs: 20 });
 
 async function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));

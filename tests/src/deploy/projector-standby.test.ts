@@ -8,6 +8,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { readCheckpoint } from '@portal/projector/runtime';
 import { allMigrations } from '../../../scripts/system';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { until as waitUntil } from '../support/until';
 
 const MAIN = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'main.ts');
 let db: TestDatabase;
@@ -36,13 +37,7 @@ function startProjector(): { child: ChildProcess; output: () => string } {
   return { child, output: () => output };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) => waitUntil(condition, { timeoutMs, intervalMs: 50 });
 
 const probe = () => store.appendToStream(`probe-${randomUUID()}`, [{ type: 'PipelineProbed', data: { probe_id: randomUUID(), requested_at: new Date().toISOString() } }]);
 

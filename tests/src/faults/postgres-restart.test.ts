@@ -11,6 +11,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { readCheckpoint } from '@portal/projector/runtime';
 import { startSystem, type System } from '../../../scripts/system';
 import { PortalClient } from '../support/http-client';
+import { until as waitUntil } from '../support/until';
 
 let dataDir: string;
 let postgres: EmbeddedPostgres;
@@ -32,13 +33,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = (condition: () => Promise<boolean>, timeoutMs = 60_000) => waitUntil(condition, { timeoutMs, intervalMs: 200, ignoreErrors: true });
 
 it('survives a PostgreSQL restart without restarting any service', async () => {
   const vendor = await new PortalClient(system.url).start();

@@ -14,6 +14,7 @@ import { login } from '../accounts/support';
 import { pdf } from '../support/files';
 import type { Answer, PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { until as waitUntil } from '../support/until';
 
 const COMMANDS = 5_000;
 const CLIENTS = 16;
@@ -96,13 +97,8 @@ afterAll(async () => {
   await system?.stop();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${timeoutMs} ms (seed ${SEED})`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 60_000, what = 'condition') =>
+  waitUntil(condition, { timeoutMs, what: `${what} (seed ${SEED})` });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,6 +12,7 @@ import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/soc
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { until as waitUntil } from '../support/until';
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -35,13 +36,7 @@ async function openSocket(client: PortalClient, baseUrl = system.url, origin = b
   return { socket, messages, hello };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean, timeoutMs = 5_000) => waitUntil(condition, { timeoutMs, intervalMs: 10 });
 
 const upsertedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.upserts.map((l) => l.id));
 const removedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.removals);

@@ -13,6 +13,7 @@ import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/soc
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { until as waitUntil } from '../support/until';
 
 // The system's own read API (the gateway's port) is one instance; each test adds others over the same database, as
 // compose scales the read API. Exactly one instance at a time (the push leader) turns projector notices into pushes,
@@ -84,13 +85,7 @@ function reconnect(socket: Socket): Promise<string> {
   });
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) => waitUntil(condition, { timeoutMs, intervalMs: 10 });
 
 const upsertedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.upserts.map((l) => l.id));
 const count = (ids: string[], id: string) => ids.filter((each) => each === id).length;
