@@ -58,7 +58,8 @@ export async function eventsAsOf(store: EventStore, streamId: string, asOf: AsOf
  * does not exist, now or in the past; for ADMIN too its plain detail read is 404, only its history and time travel
  * are open.
  */
-export const maySeeDeleted = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
+export const isAdmin = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
+export const maySeeDeleted = isAdmin;
 
 /** The load as its own stream says it was at that point (whether or not it is deleted now). */
 export async function loadAsOf(store: EventStore, loadId: string, asOf: AsOf): Promise<loads.Load> {

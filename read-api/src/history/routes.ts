@@ -10,7 +10,7 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
-import { maySeeDeleted } from './as-of';
+import { isAdmin, maySeeDeleted } from './as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
@@ -55,7 +55,6 @@ async function historyPage(store: EventStore, streams: string[], ctx: Koa.Contex
 }
 
 const isStaff = (actor: Actor) => actor.type === 'STAFF';
-const isAdmin = (actor: Actor) => actor.type === 'STAFF' && actor.tier === 'ADMIN';
 const canAuditPayments = (actor: Actor) => actor.type === 'STAFF' && (actor.tier === 'ADMIN' || actor.tier === 'ACCOUNTING');
 
 /** A load this actor may audit: a vendor its own live loads; staff live loads; ADMIN deleted ones too (recycle bin). */

@@ -22,14 +22,21 @@ interface Row {
   json: string;
 }
 
-interface ViewRow {
+/** A load's stored state and its vendor's current name, as the loads table holds them. */
+export interface LoadRow {
+  state: Load;
+  vendor_name: string | null;
+}
+
+/** The load as the API answers it: its state with the vendor's name as it reads now (newer than the one recorded). */
+export const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor_name });
+
+interface ViewRow extends LoadRow {
   id: string;
   vendor_id: string | null;
   at: string;
   deleted: boolean;
   json: string | null;
-  state: Load;
-  vendor_name: string | null;
 }
 
 const ROW_COLUMNS = `id, vendor_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS at, deleted_at IS NOT NULL AS deleted,
@@ -156,7 +163,7 @@ export class LoadListCache {
 const toRow = (row: ViewRow): Row => ({
   at: row.at,
   vendorId: row.vendor_id,
-  json: row.json ?? JSON.stringify(loadView({ ...row.state, vendorName: row.vendor_name })),
+  json: row.json ?? JSON.stringify(toView(row)),
 });
 
 export const gunzipBody = (body: Buffer): Promise<Buffer> => gunzip(body);

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type pg from 'pg';
-import type { Load } from '@portal/domain/loads/decider';
 import { normalizeLoadNumber } from '@portal/domain/loads/fields';
 import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
@@ -8,19 +7,12 @@ import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { asOfFrom, loadAsOf, maySeeDeleted, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
-import { gunzipBody, LoadListCache } from './list-cache';
+import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 
 // A vendor user without a vendor profile sees no loads (no load has this vendor).
 const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface LoadRow {
-  state: Load;
-  vendor_name: string | null;
-}
-
-// The vendor's name as it reads now, which may be newer than the one the load recorded.
-const toView = (row: LoadRow) => loadView({ ...row.state, vendorName: row.vendor_name });
 
 export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; projection: ProjectionPosition }): Router {
   const { pool, store } = deps;

@@ -6,7 +6,7 @@ import { staffVendorView, vendorStatus } from '@portal/domain/vendors/staff-view
 import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, maySeeDeleted, vendorAsOf, wantsAsOf } from '../history/as-of';
+import { asOfFrom, isAdmin, maySeeDeleted, vendorAsOf, wantsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -63,7 +63,7 @@ function requireStaff(actor: Actor, detail: string): Actor {
 }
 
 function requireAdmin(actor: Actor, detail: string): void {
-  if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, detail);
+  if (!isAdmin(actor)) throw new HttpError(403, detail);
 }
 
 export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Router {
