@@ -6,7 +6,7 @@ import { userStream } from '@portal/domain/accounts/events';
 import type { Actor } from '@portal/domain/permissions';
 import * as staff from '@portal/domain/staff/decider';
 import { StaffError } from '@portal/domain/staff/decider';
-import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
+import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffEvent, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
 import { checkStaffField } from '@portal/domain/staff/profile-rules';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { EventStore } from '@portal/platform/event-store/port';
@@ -34,14 +34,28 @@ async function staffTarget(store: EventStore, id: string | undefined) {
   return { account: accountState, staff: staffState };
 }
 
-async function changeTier(store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, to: StaffTier) {
+/** Staff commands on one staff stream, decided one after the other and appended together (all or nothing). */
+const staffCommands = {
+  initialState: staff.initialState,
+  evolve: staff.evolve,
+  decide: (commands: staff.StaffCommand[], state: staff.StaffState) => {
+    const events: StaffEvent[] = [];
+    for (const command of commands) events.push(...staff.decide(command, events.reduce(staff.evolve, state)));
+    return events;
+  },
+};
+
+async function runStaffCommands(store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, commands: staff.StaffCommand[]) {
   try {
-    return await handleCommand(store, staffStream(userId), staff, { type: 'ChangeTier', data: { to } }, actorMetadata(actor, ctx));
+    return await handleCommand(store, staffStream(userId), staffCommands, commands, actorMetadata(actor, ctx));
   } catch (error) {
     if (error instanceof StaffError && error.code === 'builtin_admin') throw new HttpError(403, 'The built-in admin is always ADMIN.');
     throw error;
   }
 }
+
+const changeTier = (store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, to: StaffTier) =>
+  runStaffCommands(store, ctx, actor, userId, [{ type: 'ChangeTier', data: { to } }]);
 
 /** The staff profile as GET /api/profiles/staff/ shows it, from the account's own streams. */
 async function staffProfileAnswer(store: EventStore, userId: string) {
@@ -102,26 +116,7 @@ export function staffRoutes(deps: { store: EventStore; sessions: SessionStore })
     const commands: staff.StaffCommand[] = [];
     if (Object.keys(values).length > 0) commands.push({ type: 'EditStaffProfile', data: { values } });
     if (tier !== undefined) commands.push({ type: 'ChangeTier', data: { to: tier } });
-    if (commands.length > 0) {
-      const together = {
-        initialState: staff.initialState,
-        evolve: staff.evolve,
-        decide: (all: staff.StaffCommand[], state: staff.StaffState) => {
-          const events: ReturnType<typeof staff.decide> = [];
-          for (const command of all) {
-            const decided = staff.decide(command, events.reduce(staff.evolve, state));
-            events.push(...decided);
-          }
-          return events;
-        },
-      };
-      try {
-        setPosition(ctx, (await handleCommand(store, staffStream(actor.userId), together, commands, actorMetadata(actor, ctx))).position);
-      } catch (error) {
-        if (error instanceof StaffError && error.code === 'builtin_admin') throw new HttpError(403, 'The built-in admin is always ADMIN.');
-        throw error;
-      }
-    }
+    if (commands.length > 0) setPosition(ctx, (await runStaffCommands(store, ctx, actor, actor.userId, commands)).position);
     ctx.body = await staffProfileAnswer(store, actor.userId);
   });
 
