@@ -4,7 +4,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 import { projections } from './projections';
-import { applyEvents, PROJECTOR_BATCH_LOCK, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
+import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
 import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from './schema';
 
 export const REBUILD_SCHEMA = 'rm_rebuild';
@@ -47,13 +47,18 @@ async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string,
   }
 }
 
-/** Events per transaction of a rebuild: large batches let each table be read and written a few times per batch. */
+/** Events per page a rebuild reads from $all (the next page is read while one is applied). */
 export const REBUILD_BATCH_SIZE = 50_000;
+/**
+ * Events per transaction of a rebuild: several pages, so a row touched on many pages (a busy load) is read and
+ * written once per transaction. Bounds the rows held in memory; an interrupted rebuild resumes after the last one.
+ */
+export const REBUILD_SPAN_SIZE = 250_000;
 
 /**
  * Replays $all into the tables of `schema` until it has reached `until` (default: the head when called). Reads page
- * after page while the previous page is being applied; each page is one transaction with its checkpoint, so an
- * interrupted replay resumes where it stopped.
+ * after page while the previous page is being applied; every `spanSize` events are one transaction with their
+ * checkpoint, so an interrupted replay resumes after the last one committed.
  */
 async function replayInto(options: {
   store: EventStore;
@@ -62,6 +67,7 @@ async function replayInto(options: {
   until?: bigint;
   logger: Logger;
   batchSize?: number;
+  spanSize?: number;
   onProgress?: (progress: Progress) => void;
 }): Promise<bigint> {
   const pool = createPool(options.databaseUrl, { max: 2, searchPath: `${options.schema},public`, applicationName: 'projector-rebuild' });
@@ -71,30 +77,47 @@ async function replayInto(options: {
     if (startPosition > head) throw new Error('replay target is behind the schema');
     if (startPosition >= head) return head;
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+    const spanSize = Math.max(batchSize, options.spanSize ?? REBUILD_SPAN_SIZE);
     const read = (after: bigint) => options.store.readAll({ after: after < 0n ? 'start' : after, maxCount: batchSize });
     const started = Date.now();
     let applied = 0;
     let lastReport = 0;
     let next = read(startPosition);
-    for (;;) {
-      const page = (await next).filter((event) => event.position <= head);
-      if (page.length === 0) break;
-      const last = page[page.length - 1]!.position;
-      next = last < head ? read(last) : Promise.resolve([]);
-      next.catch(() => {}); // awaited on the next turn; a failure of the batch below must not leave it unhandled
-      await applyEvents({ pool, projections, batch: page, lock: null, notify: false });
-      applied += page.length;
-      if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
-        lastReport = Date.now();
-        const seconds = (Date.now() - started) / 1000;
-        const rate = seconds > 0 ? applied / seconds : 0;
-        // Positions may be sparse (EventStoreDB's are byte offsets): the ETA assumes the rate of position so far.
-        const done = Number(last - startPosition);
-        const remaining = Number(head - last);
-        const etaSeconds = done > 0 && seconds > 0 ? Math.max(0, Math.round((remaining / done) * seconds)) : null;
-        options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds });
+    let transaction: ProjectionTransaction | undefined;
+    let spanned = 0;
+    try {
+      for (;;) {
+        const page = (await next).filter((event) => event.position <= head);
+        if (page.length === 0) break;
+        const last = page[page.length - 1]!.position;
+        next = last < head ? read(last) : Promise.resolve([]);
+        next.catch(() => {}); // awaited on the next turn; a failure of the page below must not leave it unhandled
+        transaction ??= await ProjectionTransaction.begin(pool, projections, null, { collectChanges: false });
+        await transaction.apply(page);
+        spanned += page.length;
+        applied += page.length;
+        if (spanned >= spanSize || last >= head) {
+          await transaction.commit(false);
+          transaction = undefined;
+          spanned = 0;
+        }
+        if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
+          lastReport = Date.now();
+          const seconds = (Date.now() - started) / 1000;
+          const rate = seconds > 0 ? applied / seconds : 0;
+          // Positions may be sparse (EventStoreDB's are byte offsets): the ETA assumes the rate of position so far.
+          const done = Number(last - startPosition);
+          const remaining = Number(head - last);
+          const etaSeconds = done > 0 && seconds > 0 ? Math.max(0, Math.round((remaining / done) * seconds)) : null;
+          options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds });
+        }
+        if (last >= head) break;
       }
-      if (last >= head) break;
+      // $all ended before the head it promised (an empty page): commit what is held.
+      if (transaction) await transaction.commit(false);
+      transaction = undefined;
+    } finally {
+      await transaction?.rollback();
     }
     return head;
   } finally {
@@ -152,8 +175,9 @@ export async function verify(options: {
   store: EventStore;
   databaseUrl: string;
   logger?: Logger;
-  /** Events per replayed batch (default REBUILD_BATCH_SIZE); results must not depend on it. */
+  /** Events per replayed page (default REBUILD_BATCH_SIZE) and per transaction (default REBUILD_SPAN_SIZE); results must not depend on them. */
   batchSize?: number;
+  spanSize?: number;
   onProgress?: (p: Progress) => void;
 }): Promise<Difference[]> {
   const logger = options.logger ?? silentLogger;
@@ -161,10 +185,10 @@ export async function verify(options: {
   const lock = await options.pool.connect();
   try {
     // Replay up to where the live projector is, pause it there, and compare at exactly that position.
-    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, batchSize: options.batchSize, onProgress: options.onProgress });
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, batchSize: options.batchSize, spanSize: options.spanSize, onProgress: options.onProgress });
     await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
     const live = await readCheckpoint(options.pool);
-    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger, batchSize: options.batchSize });
+    await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger, batchSize: options.batchSize, spanSize: options.spanSize });
     const differences: Difference[] = [];
     for (const table of READ_MODEL_TABLES) {
       const { rows: columns } = await lock.query<{ column_name: string }>(

@@ -167,74 +167,132 @@ export async function applyEvents(options: {
   lock: number | null;
   notify: boolean;
 }): Promise<Change[]> {
-  const { batch, projections } = options;
-  const changes = new Map<string, Change>();
-  const locals = new Map<string, unknown>();
-  const client = await options.pool.connect();
+  const transaction = await ProjectionTransaction.begin(options.pool, options.projections, options.lock);
   try {
-    await client.query('BEGIN');
-    if (options.lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [options.lock]);
-    const context: ProjectionContext = {
+    await transaction.apply(options.batch);
+    return await transaction.commit(options.notify);
+  } catch (error) {
+    await transaction.rollback();
+    throw error;
+  }
+}
+
+/**
+ * One transaction of the projections over one or more consecutive pages of events: each page is prepared and
+ * applied in turn (a page's `prepare` reads only rows no earlier page of the transaction has touched: those are held
+ * in the transaction's memory), and `commit` writes everything once, with the checkpoint of the last event. A rebuild
+ * spans several pages per transaction, so a load touched on many pages is read and written once.
+ */
+export class ProjectionTransaction {
+  private readonly changes = new Map<string, Change>();
+  private readonly locals = new Map<string, unknown>();
+  private readonly context: ProjectionContext;
+  private first: bigint | undefined;
+  private last: bigint | undefined;
+  private done = false;
+
+  private constructor(private readonly client: pg.PoolClient, private readonly projections: readonly Projection[], collectChanges: boolean) {
+    this.context = {
       tx: client,
       changed: (change) => {
+        if (!collectChanges) return;
         const key = `${change.kind}:${change.key}`;
-        const earlier = changes.get(key);
+        const earlier = this.changes.get(key);
         const vendors = [...new Set([...(earlier?.vendors ?? []), ...(change.vendors ?? [])])];
-        changes.set(key, vendors.length > 0 ? { ...change, vendors } : change);
+        this.changes.set(key, vendors.length > 0 ? { ...change, vendors } : change);
       },
       local: <T>(key: string, create: () => T): T => {
-        if (!locals.has(key)) locals.set(key, create());
-        return locals.get(key) as T;
+        if (!this.locals.has(key)) this.locals.set(key, create());
+        return this.locals.get(key) as T;
       },
     };
-    for (const projection of projections) {
+  }
+
+  /**
+   * BEGIN on a connection of `pool`, holding `lock` (an advisory lock) for the transaction unless it is null.
+   * `collectChanges: false` (a rebuild, which tells readers to re-read everything) skips gathering the changed keys.
+   */
+  static async begin(pool: pg.Pool, projections: readonly Projection[], lock: number | null, options: { collectChanges?: boolean } = {}): Promise<ProjectionTransaction> {
+    const client = await pool.connect();
+    try {
+      // Asynchronous commit: a batch does not wait for its WAL to reach the disk. Read models are derived: a crash can
+      // lose only the newest batches, each together with its checkpoint (WAL is replayed in order), and those are
+      // applied again from the event store, whose appends stay synchronous. Saves a disk flush per batch of live pushes.
+      await client.query('BEGIN; SET LOCAL synchronous_commit = off');
+      if (lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+      throw error;
+    }
+    return new ProjectionTransaction(client, projections, options.collectChanges ?? true);
+  }
+
+  /** Prepares and applies the next page (the events directly after the previous page's). */
+  async apply(page: readonly RecordedEvent[]): Promise<void> {
+    if (page.length === 0) return;
+    for (const projection of this.projections) {
       if (!projection.prepare) continue;
       try {
-        await projection.prepare(batch, context);
+        await projection.prepare(page, this.context);
       } catch (error) {
         throw failed(projection, 'prepare', error);
       }
     }
-    for (const event of batch) {
-      for (const projection of projections) {
+    for (const event of page) {
+      for (const projection of this.projections) {
         try {
-          const pending = projection.apply(event, context);
+          const pending = projection.apply(event, this.context);
           if (pending) await pending;
         } catch (error) {
           throw failed(projection, 'apply', error, event);
         }
       }
     }
-    for (const projection of projections) {
+    this.first ??= page[0]!.position;
+    this.last = page[page.length - 1]!.position;
+  }
+
+  /** Writes what the pages changed, moves the checkpoint to the last event, NOTIFYs (if asked) and commits. */
+  async commit(notify: boolean): Promise<Change[]> {
+    if (this.first === undefined || this.last === undefined) throw new Error('nothing to commit: no events were applied');
+    for (const projection of this.projections) {
       if (!projection.flush) continue;
       try {
-        await projection.flush(context);
+        await projection.flush(this.context);
       } catch (error) {
         throw failed(projection, 'write', error);
       }
     }
-    const last = batch[batch.length - 1]!.position;
+    const last = this.last;
     // Guarded update: if another projector instance got here first, this batch is not applied twice.
-    const { rowCount } = await client.query(
+    const { rowCount } = await this.client.query(
       `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
        WHERE projector_checkpoints.position < $3`,
-      [CHECKPOINT_NAME, last, batch[0]!.position],
+      [CHECKPOINT_NAME, last, this.first],
     );
     if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
-    const list = [...changes.values()];
-    if (options.notify) {
+    const list = [...this.changes.values()];
+    if (notify) {
       let payload = JSON.stringify({ position: last.toString(), changes: list });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
-      await client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
+      await this.client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
     }
-    await client.query('COMMIT');
+    await this.client.query('COMMIT');
+    this.end();
     return list;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
+  }
+
+  async rollback(): Promise<void> {
+    if (this.done) return;
+    await this.client.query('ROLLBACK').catch(() => {});
+    this.end();
+  }
+
+  private end(): void {
+    this.done = true;
+    this.client.release();
   }
 }
 

@@ -20,6 +20,9 @@ export interface LoadRow {
 /** The batch's loads by id (also read by the payment-history projection, right after each event). */
 export const batchLoads = (context: ProjectionContext) => context.local('loads', () => new Map<string, LoadRow>());
 
+/** Rows per INSERT of `flush`. */
+const WRITE_CHUNK = 1_000;
+
 const isLoadEvent = (event: RecordedEvent) => LOAD_EVENTS.has(event.type) && event.streamId.startsWith('load-');
 const loadIdOf = (event: RecordedEvent) => event.streamId.slice('load-'.length);
 
@@ -33,14 +36,15 @@ export const loadsProjection: Projection = {
   async prepare(batch, context) {
     const ids = new Set<string>();
     const vendorIds = new Set<string>();
+    const rows = batchLoads(context);
     for (const event of batch) {
       if (!isLoadEvent(event)) continue;
-      if (event.type !== 'LoadCreated') ids.add(loadIdOf(event));
+      // Loads an earlier page of this transaction touched are held in memory, newer than their stored rows.
+      if (event.type !== 'LoadCreated' && !rows.has(loadIdOf(event))) ids.add(loadIdOf(event));
       const data = event.data as { vendor_id?: string | null; to?: { id?: string } | null };
       if (event.type === 'LoadCreated' && data.vendor_id) vendorIds.add(data.vendor_id);
       if (event.type === 'LoadVendorAssigned' && data.to?.id) vendorIds.add(data.to.id);
     }
-    const rows = batchLoads(context);
     if (ids.size > 0) {
       const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null }>(
         'SELECT id, state, deleted_at, deleted_by FROM loads WHERE id = ANY($1::uuid[])',
@@ -88,12 +92,33 @@ export const loadsProjection: Projection = {
 
   async flush(context) {
     const dirty = [...batchLoads(context).values()].filter((row) => row.dirty);
-    if (dirty.length > 0) {
-      const records = dirty.map(({ state: l, deletedAt, deletedBy, updatedAt, position }) => ({
-        id: l.id, kdt_id: l.kdtId, load_number: l.loadNumber, vendor_id: l.vendorId, user_id: l.userId, vendor_name: l.vendorName,
-        status: l.status, payment_status: l.paymentStatus, pickup_date: l.pickupDate, delivery_date: l.deliveryDate, state: l,
-        created_at: l.createdAt, updated_at: updatedAt, deleted_at: deletedAt, deleted_by: deletedBy, position: position?.toString(), view: loadView(l),
-      }));
+    // A vendor renamed in this batch renames its live loads. The ones written now carry the new name in vendor_name
+    // and view (their state keeps the name it was folded with, as on a load the batch did not touch); the others are
+    // renamed in place afterwards.
+    const renames = new Map(vendorNames(context).renamed());
+    const renamedHere = new Map<string, string[]>();
+    const nameOf = (row: LoadRow) => {
+      const vendorId = row.state.vendorId;
+      const renamed = vendorId && !row.state.deleted ? renames.get(vendorId) : undefined;
+      if (renamed === undefined) return row.state.vendorName;
+      const ids = renamedHere.get(vendorId!);
+      if (ids) ids.push(row.state.id);
+      else renamedHere.set(vendorId!, [row.state.id]);
+      return renamed;
+    };
+    // In statements of WRITE_CHUNK rows: PostgreSQL parses one JSON document per statement, and very large ones parse
+    // markedly slower per row (a rebuild's transaction writes tens of thousands).
+    for (let start = 0; start < dirty.length; start += WRITE_CHUNK) {
+      const records = dirty.slice(start, start + WRITE_CHUNK).map((row) => {
+        const { state: l, deletedAt, deletedBy, updatedAt, position } = row;
+        const vendorName = nameOf(row);
+        return {
+          id: l.id, kdt_id: l.kdtId, load_number: l.loadNumber, vendor_id: l.vendorId, user_id: l.userId, vendor_name: vendorName,
+          status: l.status, payment_status: l.paymentStatus, pickup_date: l.pickupDate, delivery_date: l.deliveryDate, state: l,
+          created_at: l.createdAt, updated_at: updatedAt, deleted_at: deletedAt, deleted_by: deletedBy, position: position?.toString(),
+          view: loadView(vendorName === l.vendorName ? l : { ...l, vendorName }),
+        };
+      });
       await context.tx.query(
         `INSERT INTO loads (id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
                             state, created_at, updated_at, deleted_at, deleted_by, position, view)
@@ -107,12 +132,11 @@ export const loadsProjection: Projection = {
         [JSON.stringify(records)],
       );
     }
-    // A vendor renamed in this batch renames its live loads, after their rows are written (so no older name wins).
-    for (const [vendorId, name] of vendorNames(context).renamed()) {
+    for (const [vendorId, name] of renames) {
       const { rows } = await context.tx.query<{ id: string }>(
         `UPDATE loads SET vendor_name = $2, view = jsonb_set(view, '{vendor_name}', to_jsonb($2::text))
-         WHERE vendor_id = $1 AND deleted_at IS NULL RETURNING id`,
-        [vendorId, name],
+         WHERE vendor_id = $1 AND deleted_at IS NULL AND NOT (id = ANY($3::uuid[])) RETURNING id`,
+        [vendorId, name, renamedHere.get(vendorId) ?? []],
       );
       for (const row of rows) context.changed({ kind: 'load', key: row.id, op: 'upsert', vendors: [vendorId] });
     }

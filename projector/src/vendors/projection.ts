@@ -31,14 +31,19 @@ export const vendorsProjection: Projection = {
   name: 'vendors',
   async prepare(batch, context) {
     const ids = new Set<string>();
-    for (const event of batch) if (isVendorEvent(event) && event.type !== 'VendorProfileCreated') ids.add(event.streamId.slice('vendor-'.length));
+    const batchRows = batchVendors(context).rows;
+    for (const event of batch) {
+      if (!isVendorEvent(event) || event.type === 'VendorProfileCreated') continue;
+      // Vendors an earlier page of this transaction touched are held in memory, newer than their stored rows.
+      const id = event.streamId.slice('vendor-'.length);
+      if (!batchRows.has(id)) ids.add(id);
+    }
     if (ids.size === 0) return;
     const { rows } = await context.tx.query<Omit<VendorRow, 'dirty'>>(
       `SELECT id, user_id, username, created_at, updated_at, state, vendor_name, deleted_at, deleted_by
        FROM vendor_profiles WHERE id = ANY($1::uuid[])`,
       [[...ids]],
     );
-    const batchRows = batchVendors(context).rows;
     const names = vendorNames(context);
     for (const row of rows) {
       batchRows.set(row.id, { ...row, dirty: false });

@@ -85,8 +85,10 @@ it('rebuilds read models equal to the incrementally built ones, after a long ran
   const head = await system.store.headPosition();
   const differences = await verify({ pool: system.pool, store: system.store, databaseUrl: system.db.url });
   expect(differences).toEqual([]);
-  // Batch boundaries change nothing: the whole history in one batch (above) and in batches of 7 events give the same rows.
+  // Batch boundaries change nothing: the whole history in one batch (above), pages of 7 events in one transaction
+  // (a page reads only rows no earlier page touched), and transactions of 3 such pages give the same rows.
   expect(await verify({ pool: system.pool, store: system.store, databaseUrl: system.db.url, batchSize: 7 })).toEqual([]);
+  expect(await verify({ pool: system.pool, store: system.store, databaseUrl: system.db.url, batchSize: 7, spanSize: 21 })).toEqual([]);
 
   // A rebuild swaps in fresh tables with exactly the same content, and the system goes on serving and projecting.
   const progress: bigint[] = [];
