@@ -75,19 +75,27 @@ function sameOrigin(request: http.IncomingMessage): boolean {
   }
 }
 
-/** The adapter publishes each message on whichever pooled connection is free; one at a time keeps them in order. */
-function publishingInOrder(factory: (nsp: Namespace) => PostgresAdapter): { adapter: (nsp: Namespace) => PostgresAdapter; settled(): Promise<unknown> } {
+/**
+ * The adapter publishes each message on whichever pooled connection is free: here one at a time, which keeps them in
+ * order for the other instances. And it delivers a broadcast to this instance's own sockets only once the NOTIFY has
+ * been sent (socket.io-adapter's ClusterAdapter awaits the publish first): at 200 pushes a second, two NOTIFYs each, that
+ * queue of round trips put up to 100 ms between a push and the board next to it. So the publish is answered at once
+ * and sent behind the ones before it; local sockets get the message straight away. A publish that fails (the adapter
+ * used to drop the whole broadcast, local sockets included, silently) calls `failed`: every client then re-reads.
+ */
+function publishingInOrder(factory: (nsp: Namespace) => PostgresAdapter, failed: (error: Error) => void): { adapter: (nsp: Namespace) => PostgresAdapter; settled(): Promise<unknown> } {
   let previous: Promise<unknown> = Promise.resolve();
   return {
     // Socket.IO calls it with `new`: a function, not an arrow.
     adapter: function orderedAdapter(nsp) {
       const adapter = factory(nsp);
-      const target = adapter as unknown as { doPublish(message: unknown): Promise<unknown> };
+      const target = adapter as unknown as { doPublish(message: unknown): Promise<string> };
       const publish = target.doPublish.bind(adapter);
       target.doPublish = (message) => {
         const next = previous.then(() => publish(message));
-        previous = next.catch(() => undefined);
-        return next;
+        previous = next.catch((error: Error) => failed(error));
+        // The offset the adapter asks for is used for connection state recovery, which this adapter does not support.
+        return Promise.resolve('');
       };
       return adapter;
     },
@@ -211,6 +219,7 @@ export function attachRealtime(options: {
   // The adapter's own small pool: one connection LISTENs for the other instances' messages, the rest publish.
   const adapterPool = selfReleasing(createPool(connectionString, { max: 3, applicationName: 'read-api-socket.io' }));
   let resyncTimer: NodeJS.Timeout | undefined;
+  let republishTimer: NodeJS.Timeout | undefined;
   adapterPool.on('connect', (client) => {
     // A lost connection may have been the adapter's LISTEN: messages sent meanwhile never reach this instance's
     // clients, so they re-read once it is back.
@@ -227,6 +236,12 @@ export function attachRealtime(options: {
       payloadThreshold: NOTIFY_PAYLOAD_LIMIT,
       errorHandler: (error) => logger.warn('socket.io adapter error', { error }),
     }),
+    (error) => {
+      // Other instances' clients missed a message: everyone re-reads, once the adapter can publish again.
+      logger.warn('socket.io adapter could not publish; clients will re-read', { error });
+      clearTimeout(republishTimer);
+      republishTimer = setTimeout(() => enqueue(() => resync('all')), ADAPTER_RECONNECT_MS).unref();
+    },
   );
   const io = new Server(options.server, {
     path: '/socket.io',
@@ -374,6 +389,7 @@ export function attachRealtime(options: {
       unsubscribe();
       clearInterval(sessionCheck);
       clearTimeout(resyncTimer);
+      clearTimeout(republishTimer);
       await started;
       // The lock first, so another instance takes over at once.
       await leadership?.close();
