@@ -6,7 +6,7 @@
 //   append    1. appends through the event store port, beside raw inserts and the peer (emmett-postgresql)
 //   commands  2. load creation and status/payment commands over HTTP
 //   reads     5. GET /api/loads/ at 10,000 and 50,000 loads, GET /api/loads/{id}/ idle and under figure 2's load
-//   live      3. command answer to socket push, p50/p95/p99 at 200 and 50 commands/s, 100 sockets
+//   live      3. command answer to socket push, p50/p95/p99 at 200 and 50 commands/s, 100 sockets (services in own processes)
 //   rebuild   4. rebuild of the read models
 //   board     6. the staff board in Chromium: first rows at 10,000 and 50,000 loads, 1,000 pushed updates
 //   memory    7. resident memory of each service in its own process, idle and under figure 2's load, 500 sockets
@@ -31,6 +31,7 @@ import { liveLatencyFigure } from './figures/live-latency';
 import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
 import { startServices, type ServiceName } from './figures/memory';
 import { rebuildFigure } from './figures/rebuild';
+import { connectCrowd } from './figures/socket-crowd';
 import { database, figures, freshDatabase, percentile, record, root, seeded, timed } from './support';
 import { startSystem, type System } from '../../scripts/system';
 import type { PortalClient } from '../../tests/src/support/http-client';
@@ -194,13 +195,32 @@ async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: numb
   }
 }
 
-/** 7. RSS of each service in its own process: idle, then its peak under figure 2's load with 500 staff sockets. */
-async function memoryFigures(url: string, dataDir: string, clients: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
+/**
+ * 3 and 7, with each service in its own process (as deployed; the clients and sockets stay in this process).
+ * 3. Live latency: 100 staff sockets connected, the first one listens; different loads in each run (see
+ *    liveLatencyFigure). 7. RSS of each service: idle, then its peak under figure 2's load with 500 staff sockets.
+ */
+async function ownProcessFigures(url: string, dataDir: string, clients: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
   const services = await startServices(url, dataDir);
   try {
     await pause(3_000);
+    if (wants('live')) {
+      const commandClients = clients.map((client) => sameSession(client, services.commandUrl));
+      // The listener here; the other 99 in a process of their own (see socket-crowd.ts).
+      const [listener] = await connectSockets(services.readUrl, admin.cookieHeader(), 1);
+      const crowd = await connectCrowd(services.readUrl, admin.cookieHeader(), 99);
+      try {
+        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 200, total: 1_000, first: 0 });
+        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 50, total: 500, first: 1_000 });
+      } finally {
+        listener!.disconnect();
+        await crowd.stop();
+      }
+    }
+    if (!wants('memory')) return;
+    await pause(wants('live') ? 3_000 : 0);
     const idle = services.rss();
-    const sockets = await connectSockets(services.readUrl, admin.cookieHeader(), 500);
+    const crowd = await connectCrowd(services.readUrl, admin.cookieHeader(), 500);
     const peak = services.rss();
     const sampler = setInterval(() => {
       const now = services.rss();
@@ -211,7 +231,7 @@ async function memoryFigures(url: string, dataDir: string, clients: PortalClient
       load = await commandLoad(clients.map((client) => sameSession(client, services.commandUrl)), loadIds);
     } finally {
       clearInterval(sampler);
-      for (const socket of sockets) socket.disconnect();
+      await crowd.stop();
     }
     const labels: Record<ServiceName, string> = { 'command-api': 'command API', 'read-api': 'read API', projector: 'projector' };
     const rate = Math.round(load.commands / load.seconds);
@@ -226,7 +246,7 @@ async function memoryFigures(url: string, dataDir: string, clients: PortalClient
   }
 }
 
-/** 2, 3, 5, 6 and 7's memory: the whole system on one database, growing from 10,000 loads to 50,000. */
+/** 2, 5 and 6 with the whole system in this process on one database, growing from 10,000 loads to 50,000; then 3 and 7. */
 async function systemFigures(url: string, rawRate: number | null): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
   const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: ADMIN_PASSWORD };
@@ -264,16 +284,6 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
     }
 
     const admin = await signIn(system.url, 'admin', 'staff');
-    if (wants('live')) {
-      // 3. 100 staff sockets connected; the first one listens. Different loads in each run (see liveLatencyFigure).
-      const sockets = await connectSockets(system.url, admin.cookieHeader(), 100);
-      try {
-        await liveLatencyFigure({ clients, listener: sockets[0]!, socketCount: sockets.length, loadIds, rate: 200, total: 1_000, first: 0 });
-        await liveLatencyFigure({ clients, listener: sockets[0]!, socketCount: sockets.length, loadIds, rate: 50, total: 500, first: 1_000 });
-      } finally {
-        for (const socket of sockets) socket.disconnect();
-      }
-    }
 
     if (wants('board')) await boardFirstRowsFigure(system.url, LOADS, 5);
 
@@ -321,11 +331,11 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
       }
     }
 
-    if (wants('memory')) {
-      // The same database, now served by the three services as separate processes.
+    if (wants('live') || wants('memory')) {
+      // The same database, now served by the three services as separate processes, as they are deployed.
       running = false;
       await system.close();
-      await memoryFigures(url, dataDir, clients, admin, loadIds, allLoads);
+      await ownProcessFigures(url, dataDir, clients, admin, loadIds, allLoads);
     }
   } finally {
     if (running) await system.close();
