@@ -1,8 +1,10 @@
 import type { LoadEvent } from '@portal/domain/loads/events';
+import { copyRows } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 
+const COLUMNS = ['id', 'load_id', 'document_type', 'name', 'sha256', 'content_type', 'size', 'uploaded_at'] as const;
 const batchDocuments = (context: ProjectionContext) =>
-  context.local('load-documents', () => ({ uploaded: [] as Record<string, unknown>[], deleted: new Map<string, Date>() }));
+  context.local('load-documents', () => ({ uploaded: [] as unknown[][], deleted: new Map<string, Date>() }));
 
 /** load_documents: one row per uploaded document; a deletion keeps the row, marked deleted. */
 export const loadDocumentsProjection: Projection = {
@@ -14,10 +16,7 @@ export const loadDocumentsProjection: Projection = {
     const batch = batchDocuments(context);
     if (event.type === 'LoadDocumentUploaded') {
       const { document_id, document_type, file } = event.data;
-      batch.uploaded.push({
-        id: document_id, load_id: loadId, document_type, name: file.name, sha256: file.sha256, content_type: file.content_type,
-        size: file.size, uploaded_at: file.uploaded_at,
-      });
+      batch.uploaded.push([document_id, loadId, document_type, file.name, file.sha256, file.content_type, file.size, file.uploaded_at]);
       context.changed({ kind: 'load-document', key: document_id, op: 'upsert' });
     } else if (event.type === 'LoadDocumentDeleted') {
       batch.deleted.set(event.data.document_id, recorded.createdAt);
@@ -27,15 +26,8 @@ export const loadDocumentsProjection: Projection = {
 
   async flush(context) {
     const { uploaded, deleted } = batchDocuments(context);
-    if (uploaded.length > 0) {
-      await context.tx.query(
-        `INSERT INTO load_documents (id, load_id, document_type, name, sha256, content_type, size, uploaded_at)
-         SELECT id, load_id, document_type, name, sha256, content_type, size, uploaded_at
-         FROM jsonb_populate_recordset(NULL::load_documents, $1::jsonb)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(uploaded)],
-      );
-    }
+    // Each document id is uploaded once (the command side makes it): rows are only added here.
+    await copyRows(context.tx, 'load_documents', COLUMNS, uploaded);
     // After the uploads, so a document uploaded and deleted in one batch ends deleted.
     if (deleted.size > 0) {
       await context.tx.query(

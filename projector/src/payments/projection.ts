@@ -1,8 +1,10 @@
 import { paymentChanges } from '@portal/domain/history/describe';
+import { copyRows } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 import { batchLoads } from '../loads/projection';
 
-const batchRows = (context: ProjectionContext) => context.local('payment-history', () => [] as Record<string, unknown>[]);
+const COLUMNS = ['position', 'seq', 'load_id', 'kdt_id', 'vendor_id', 'vendor_name', 'at', 'actor_username', 'actor_tier', 'field', 'from_value', 'to_value', 'payment_status'] as const;
+const batchRows = (context: ProjectionContext) => context.local('payment-history', () => [] as unknown[][]);
 
 /**
  * payment_history: one row per payment fact that changed (status, amount paid, last payment date, notes), with the
@@ -20,24 +22,19 @@ export const paymentHistoryProjection: Projection = {
     const rows = batchRows(context);
     let seq = 0;
     for (const fact of facts) {
-      rows.push({
-        position: recorded.position.toString(), seq: seq++, load_id: loadId, kdt_id: load.kdtId, vendor_id: load.vendorId,
-        vendor_name: load.vendorName, at: recorded.createdAt, actor_username: recorded.metadata.actorUsername ?? null,
-        actor_tier: recorded.metadata.actorTier ?? null, field: fact.field, from_value: fact.from ?? null, to_value: fact.to ?? null,
-        payment_status: load.paymentStatus,
-      });
+      // In COLUMNS' order.
+      rows.push([
+        recorded.position, seq++, loadId, load.kdtId, load.vendorId, load.vendorName, recorded.createdAt,
+        recorded.metadata.actorUsername ?? null, recorded.metadata.actorTier ?? null, fact.field, json(fact.from), json(fact.to), load.paymentStatus,
+      ]);
     }
   },
 
   async flush(context) {
-    const rows = batchRows(context);
-    if (rows.length === 0) return;
-    await context.tx.query(
-      `INSERT INTO payment_history (position, seq, load_id, kdt_id, vendor_id, vendor_name, at, actor_username, actor_tier, field, from_value, to_value, payment_status)
-       SELECT position, seq, load_id, kdt_id, vendor_id, vendor_name, at, actor_username, actor_tier, field, from_value, to_value, payment_status
-       FROM jsonb_populate_recordset(NULL::payment_history, $1::jsonb)
-       ON CONFLICT DO NOTHING`,
-      [JSON.stringify(rows)],
-    );
+    // Rows are only ever added, each (position, seq) once: the batch's checkpoint commits with them.
+    await copyRows(context.tx, 'payment_history', COLUMNS, batchRows(context));
   },
 };
+
+/** A jsonb value (from_value, to_value): null stays SQL NULL, as before. */
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
