@@ -18,6 +18,9 @@ export function createPool(connectionString: string, options: { max?: number; ap
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one between two queries (the pool listens only while a client is idle): its next query
+  // fails and is handled there, and a client that lost its connection is discarded when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
