@@ -7,7 +7,7 @@ import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
 import { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from './support';
+import { activeAccount, GOOD_PASSWORD, login, signedIn } from './support';
 
 const DEMO = 'Demo-Pass-2026';
 const NOT_SIGNED_IN = { detail: 'Authentication credentials were not provided.' };
@@ -17,10 +17,8 @@ let vendor: PortalClient;
 const ids: Record<string, string> = {};
 
 async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const client = await system.client().start();
-  const response = await login(client, username, password, portal);
-  expect(response.status, username).toBe(200);
-  ids[username] = response.body.id;
+  const { client, user } = await signedIn(system, username, password, portal);
+  ids[username] = user.id;
   return client;
 }
 

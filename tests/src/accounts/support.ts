@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import type { TestSystem } from '../support/system';
 
@@ -32,3 +33,11 @@ export async function activeAccount(system: TestSystem, kind: 'vendor' | 'staff'
 
 export const login = (client: PortalClient, username: string, password = GOOD_PASSWORD, portal?: 'vendor' | 'staff') =>
   client.post('/api/auth/login/', { username, password, ...(portal ? { portal } : {}) });
+
+/** A client of `system` signed in as `username`, and the login's answer (the user); the test fails, naming the user, if refused. */
+export async function signedIn(system: TestSystem, username: string, password: string, portal: 'vendor' | 'staff'): Promise<{ client: PortalClient; user: any }> {
+  const client = await system.client().start();
+  const response = await login(client, username, password, portal);
+  expect(response.status, username).toBe(200);
+  return { client, user: response.body };
+}

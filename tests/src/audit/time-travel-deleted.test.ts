@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeAccount, GOOD_PASSWORD, login, signedIn } from '../accounts/support';
 
 const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
@@ -15,11 +15,7 @@ let carrier: PortalClient;
 
 const position = (answer: Answer) => answer.headers.get('x-event-position')!;
 
-async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const client = await system.client().start();
-  expect((await login(client, username, password, portal)).status, username).toBe(200);
-  return client;
-}
+const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => (await signedIn(system, username, password, portal)).client;
 
 beforeAll(async () => {
   system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });

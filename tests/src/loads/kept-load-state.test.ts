@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStream } from '@portal/domain/loads/fields';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { signedIn } from '../accounts/support';
 
 const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
@@ -16,10 +16,8 @@ let otherVendor: PortalClient;
 let otherVendorId: string;
 
 async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const client = await system.client().start();
-  const response = await login(client, username, password, portal);
-  expect(response.status, username).toBe(200);
-  return { client, body: response.body };
+  const { client, user } = await signedIn(system, username, password, portal);
+  return { client, body: user };
 }
 
 /** A load of the demo carrier, created and then changed once by the carrier (so its state is kept). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeAccount, GOOD_PASSWORD, login, signedIn } from '../accounts/support';
 
 const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
@@ -12,12 +12,7 @@ let pending: PortalClient;
 let vendor: PortalClient;
 const ids: Record<string, string> = {};
 
-async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const client = await system.client().start();
-  const response = await login(client, username, password, portal);
-  expect(response.status, username).toBe(200);
-  return client;
-}
+const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => (await signedIn(system, username, password, portal)).client;
 
 const at = (answer: { headers: Headers }) => `?min_position=${answer.headers.get('x-event-position') ?? 0}`;
 
