@@ -19,16 +19,8 @@ export interface Figure {
 export const figures: Figure[] = [];
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** mulberry32: the same data on every run. */
-export function seeded(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same data on every run (mulberry32). */
+export { seeded } from '../../tests/src/support/seeded';
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,35 +5,22 @@ import { rebuild, verify } from '@portal/projector/rebuild';
 import type { PortalClient } from '../support/http-client';
 import { JPEG, pdf } from '../support/files';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { signedIn } from '../accounts/support';
+import { seeded } from '../support/seeded';
 
 const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 
-/** mulberry32: the same sequence on every run. */
-function random(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
 });
 afterAll(async () => { await system?.stop(); });
 
-async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO): Promise<PortalClient> {
-  const client = await system.client().start();
-  expect((await login(client, username, password, portal)).status).toBe(200);
-  return client;
-}
+const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO): Promise<PortalClient> => (await signedIn(system, username, password, portal)).client;
 
 it('rebuilds read models equal to the incrementally built ones, after a long random sequence of commands', async () => {
-  const next = random(20261121);
+  const next = seeded(20261121);
   const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const [vendor, admin, accounting, dispatch] = [
     await signIn('carrier', 'vendor'), await signIn('admin', 'staff', TEST_ADMIN_PASSWORD), await signIn('accounting', 'staff'), await signIn('dispatch', 'staff'),

@@ -13,6 +13,7 @@ import { readCheckpoint } from '@portal/projector/runtime';
 import { login } from '../accounts/support';
 import { pdf } from '../support/files';
 import type { Answer, PortalClient } from '../support/http-client';
+import { seeded } from '../support/seeded';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { until as waitUntil } from '../support/until';
 
@@ -25,16 +26,9 @@ const DEMO_PASSWORD = 'Demo-Pass-2026';
 const SEED = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) >>> 0 : randomInt(2 ** 31);
 process.stdout.write(`projector-kill-5000: seed ${SEED} (rerun with FAULT_SEED=${SEED})\n`);
 
-/** mulberry32: a small seeded generator, one per worker and one for the kills, so each sequence is reproducible. */
+/** A seeded generator, one per worker and one for the kills, so each sequence is reproducible. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
