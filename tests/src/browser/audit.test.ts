@@ -1,44 +1,23 @@
 // Auditing in a real browser: accounting filters the cross-load payments log and exports it as CSV; an admin restores
 // a deleted load from the recycle bin; other tiers are kept out of both.
 import fs from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 
-let suite: BrowserSuite;
-beforeAll(async () => {
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-}, 180_000);
-afterAll(async () => {
-  await suite?.close();
-});
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[][] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
-});
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
 async function staffPage(username: string, password: string): Promise<Page> {
-  const context = await newContext(suite.browser, suite.system, { acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  pageErrors.push(collectPageErrors(page));
+  const page = await suite.openPage({ acceptDownloads: true });
   await loginThroughUi(page, 'staff', username, password, '/staff/loads');
   return page;
 }
 
-async function apiAs(username: string, password: string): Promise<PortalClient> {
-  const client = await suite.system.client().start();
-  const answer = await client.post('/api/auth/login/', { username, password, portal: 'staff' });
-  expect(answer.status, `login of ${username}`).toBe(200);
-  return client;
-}
+const apiAs = (username: string, password: string): Promise<PortalClient> => suite.signedInClient(username, password, 'staff');
 
 interface LoadRow {
   id: string;

@@ -1,34 +1,18 @@
 // The live board in real browsers: what one user does (create a load, change a status, delete a load) appears on
 // another staff user's board and in the vendor's own table without a reload, and the board keeps its sort order.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** Pushes land well within a second; the margin is for a loaded machine. */
 const LIVE_TIMEOUT = 3_000;
 
-let suite: BrowserSuite;
-beforeAll(async () => {
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-}, 120_000);
-afterAll(async () => {
-  await suite?.close();
-});
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[][] = [];
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
-});
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
 async function signedIn(portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> {
-  const context = await newContext(suite.browser, suite.system);
-  contexts.push(context);
-  const page = await context.newPage();
-  pageErrors.push(collectPageErrors(page));
+  const page = await suite.openPage();
   await loginThroughUi(page, portal, username, username === 'admin' ? TEST_ADMIN_PASSWORD : DEMO_PASSWORD, landing);
   return page;
 }

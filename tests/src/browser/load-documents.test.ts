@@ -2,35 +2,19 @@
 // PDF, copies the public gallery link, a signed-out visitor sees exactly those photos, the vendor deletes one photo
 // and the BOL (after the confirm prompt) and the table cells and the detail's counts follow. Then staff: a tier that
 // may not manage documents gets the viewer only.
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, newContext, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** An open load of the demo carrier: no paperwork yet. */
 const LOAD = 'kdt_24108';
 
-let suite: BrowserSuite;
-beforeAll(async () => {
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-}, 120_000);
-afterAll(async () => {
-  await suite?.close();
-});
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[][] = [];
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
-});
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
 async function openPage(options: Parameters<typeof newContext>[2] = {}): Promise<Page> {
-  const context = await newContext(suite.browser, suite.system, options);
-  contexts.push(context);
-  const page = await context.newPage();
-  pageErrors.push(collectPageErrors(page));
+  const page = await suite.openPage(options);
   return page;
 }
 

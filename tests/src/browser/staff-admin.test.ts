@@ -1,44 +1,23 @@
 // Staff administration in a real browser (staff-side.md sections 2 and 6): an admin promotes the PENDING staff member,
 // who can then change a payment status; an admin edits a vendor's insurance and deletes a vendor; a DISPATCH_OPS user
 // is kept out of the staff accounts.
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 
-let suite: BrowserSuite;
-beforeAll(async () => {
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-}, 180_000);
-afterAll(async () => {
-  await suite?.close();
-});
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[][] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
-});
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
 async function staffPage(username: string, password: string): Promise<Page> {
-  const context = await newContext(suite.browser, suite.system);
-  contexts.push(context);
-  const page = await context.newPage();
-  pageErrors.push(collectPageErrors(page));
+  const page = await suite.openPage();
   await loginThroughUi(page, 'staff', username, password, '/staff/loads');
   return page;
 }
 
-async function apiAs(username: string, password: string): Promise<PortalClient> {
-  const client = await suite.system.client().start();
-  const answer = await client.post('/api/auth/login/', { username, password, portal: 'staff' });
-  expect(answer.status, `login of ${username}`).toBe(200);
-  return client;
-}
+const apiAs = (username: string, password: string): Promise<PortalClient> => suite.signedInClient(username, password, 'staff');
 
 /** The JSON bodies of the page's requests of one method whose path matches. */
 function sentBodies(page: Page, method: string, path: RegExp): unknown[] {

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { signedIn } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
 import { startTestSystem, type TestSystem } from '../support/system';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -179,4 +182,55 @@ export async function startBrowserSuite(options: Parameters<typeof startTestSyst
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+export interface BrowserTestFile {
+  readonly system: TestSystem;
+  readonly browser: Browser;
+  /** A page in a fresh context; closed after the test, which fails if the page threw an uncaught error. */
+  openPage(options?: BrowserContextOptions): Promise<Page>;
+  /** An API client signed in as `username` (for set-up and checks beside the browser). */
+  signedInClient(username: string, password: string, portal: 'vendor' | 'staff'): Promise<PortalClient>;
+}
+
+/**
+ * A browser test file's hooks in one call: the suite starts before its tests (within `startTimeoutMs`) and closes
+ * after them; the pages each test opened are closed after it, and the test fails on any uncaught error in them.
+ */
+export function useBrowserSuite(options: Parameters<typeof startTestSystem>[0], startTimeoutMs = 120_000): BrowserTestFile {
+  let suite: BrowserSuite | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[][] = [];
+  beforeAll(async () => {
+    suite = await startBrowserSuite(options);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await suite?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
+  });
+  const started = () => {
+    if (!suite) throw new Error('the browser suite has not started (used outside a test?)');
+    return suite;
+  };
+  return {
+    get system() {
+      return started().system;
+    },
+    get browser() {
+      return started().browser;
+    },
+    async openPage(contextOptions = {}) {
+      const context = await newContext(started().browser, started().system, contextOptions);
+      contexts.push(context);
+      const page = await context.newPage();
+      pageErrors.push(collectPageErrors(page));
+      return page;
+    },
+    async signedInClient(username, password, portal) {
+      return (await signedIn(started().system, username, password, portal)).client;
+    },
+  };
 }

@@ -2,49 +2,28 @@
 // live id check and the full details, sorting and search, the detail page's status changer, Rate & Payment section,
 // payment status and delete, the table's delivery date dialog; then the demo carrier's full table sorted by date and
 // on a 375 px phone screen.
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, mainNav, newContext, screenshot, startBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** The browser's zone, so the dates the table shows are known in advance. */
 const TIME_ZONE = 'America/Chicago';
 
-let suite: BrowserSuite;
-beforeAll(async () => {
-  // Demo seeding: carrier with 12 loads, newcarrier with none.
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-}, 120_000);
-afterAll(async () => {
-  await suite?.close();
-});
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[][] = [];
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0).flat(), 'uncaught errors in the page').toEqual([]);
-});
+// Demo seeding: carrier with 12 loads, newcarrier with none.
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
 async function vendorPage(username: string, landing: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(suite.browser, suite.system, {
+  const page = await suite.openPage({
     timezoneId: TIME_ZONE,
     ...(viewport && { viewport, isMobile: true, hasTouch: true }),
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  pageErrors.push(collectPageErrors(page));
   await loginThroughUi(page, 'vendor', username, DEMO_PASSWORD, landing);
   return page;
 }
 
-async function vendorApi(username: string): Promise<PortalClient> {
-  const client = await suite.system.client().start();
-  const answer = await client.post('/api/auth/login/', { username, password: DEMO_PASSWORD, portal: 'vendor' });
-  expect(answer.status, `login of ${username}`).toBe(200);
-  return client;
-}
+const vendorApi = (username: string): Promise<PortalClient> => suite.signedInClient(username, DEMO_PASSWORD, 'vendor');
 
 type ApiLoad = Record<string, unknown> & { id: string; kdt_id: string };
 
