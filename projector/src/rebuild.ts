@@ -92,12 +92,12 @@ async function replayInto(options: {
         const last = page[page.length - 1]!.position;
         next = last < head ? read(last) : Promise.resolve([]);
         next.catch(() => {}); // awaited on the next turn; a failure of the page below must not leave it unhandled
-        transaction ??= await ProjectionTransaction.begin(pool, projections, null, { collectChanges: false });
+        transaction ??= await ProjectionTransaction.begin(pool, projections, { lock: null, notify: false });
         await transaction.apply(page);
         spanned += page.length;
         applied += page.length;
         if (spanned >= spanSize || last >= head) {
-          await transaction.commit(false);
+          await transaction.commit();
           transaction = undefined;
           spanned = 0;
         }
@@ -114,7 +114,7 @@ async function replayInto(options: {
         if (last >= head) break;
       }
       // $all ended before the head it promised (an empty page): commit what is held.
-      if (transaction) await transaction.commit(false);
+      if (transaction) await transaction.commit();
       transaction = undefined;
     } finally {
       await transaction?.rollback();

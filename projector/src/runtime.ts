@@ -166,11 +166,11 @@ export async function applyEvents(options: {
   /** Advisory lock held for the transaction, or null (a rebuild into its own schema). */
   lock: number | null;
   notify: boolean;
-}): Promise<Change[]> {
-  const transaction = await ProjectionTransaction.begin(options.pool, options.projections, options.lock);
+}): Promise<void> {
+  const transaction = await ProjectionTransaction.begin(options.pool, options.projections, { lock: options.lock, notify: options.notify });
   try {
     await transaction.apply(options.batch);
-    return await transaction.commit(options.notify);
+    await transaction.commit();
   } catch (error) {
     await transaction.rollback();
     throw error;
@@ -191,11 +191,12 @@ export class ProjectionTransaction {
   private last: bigint | undefined;
   private done = false;
 
-  private constructor(private readonly client: pg.PoolClient, private readonly projections: readonly Projection[], collectChanges: boolean) {
+  private constructor(private readonly client: pg.PoolClient, private readonly projections: readonly Projection[], private readonly notify: boolean) {
     this.context = {
       tx: client,
       changed: (change) => {
-        if (!collectChanges) return;
+        // Gathered only for the NOTIFY (a rebuild tells readers to re-read everything instead).
+        if (!notify) return;
         const key = `${change.kind}:${change.key}`;
         const earlier = this.changes.get(key);
         const vendors = [...new Set([...(earlier?.vendors ?? []), ...(change.vendors ?? [])])];
@@ -209,10 +210,10 @@ export class ProjectionTransaction {
   }
 
   /**
-   * BEGIN on a connection of `pool`, holding `lock` (an advisory lock) for the transaction unless it is null.
-   * `collectChanges: false` (a rebuild, which tells readers to re-read everything) skips gathering the changed keys.
+   * BEGIN on a connection of `pool`, holding `lock` (an advisory lock) for the transaction unless it is null; with
+   * `notify`, the commit NOTIFYs the changed keys.
    */
-  static async begin(pool: pg.Pool, projections: readonly Projection[], lock: number | null, options: { collectChanges?: boolean } = {}): Promise<ProjectionTransaction> {
+  static async begin(pool: pg.Pool, projections: readonly Projection[], { lock, notify }: { lock: number | null; notify: boolean }): Promise<ProjectionTransaction> {
     const client = await pool.connect();
     try {
       // Asynchronous commit: a batch does not wait for its WAL to reach the disk. Read models are derived: a crash can
@@ -225,7 +226,7 @@ export class ProjectionTransaction {
       client.release();
       throw error;
     }
-    return new ProjectionTransaction(client, projections, options.collectChanges ?? true);
+    return new ProjectionTransaction(client, projections, notify);
   }
 
   /** Prepares and applies the next page (the events directly after the previous page's). */
@@ -254,7 +255,7 @@ export class ProjectionTransaction {
   }
 
   /** Writes what the pages changed, moves the checkpoint to the last event, NOTIFYs (if asked) and commits. */
-  async commit(notify: boolean): Promise<Change[]> {
+  async commit(): Promise<void> {
     if (this.first === undefined || this.last === undefined) throw new Error('nothing to commit: no events were applied');
     for (const projection of this.projections) {
       if (!projection.flush) continue;
@@ -273,15 +274,13 @@ export class ProjectionTransaction {
       [CHECKPOINT_NAME, last, this.first],
     );
     if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
-    const list = [...this.changes.values()];
-    if (notify) {
-      let payload = JSON.stringify({ position: last.toString(), changes: list });
+    if (this.notify) {
+      let payload = JSON.stringify({ position: last.toString(), changes: [...this.changes.values()] });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
       await this.client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
     }
     await this.client.query('COMMIT');
     this.end();
-    return list;
   }
 
   async rollback(): Promise<void> {
