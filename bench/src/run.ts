@@ -14,6 +14,8 @@
 // The system figures always first create the 10,000 loads over HTTP; reads and board also generate the other 40,000
 // (memory then runs on all 50,000). BENCH_SCALE=0.1 scales that data set down for quick trial runs (figures not
 // comparable). E.g. BENCH_ONLY=live,board BENCH_SCALE=0.2 npx tsx bench/src/run.ts
+// BENCH_REBUILD_EVENTS sets figure 4's number of events (default 1,000,000); bench/src/rebuild-profile.ts runs figure 4
+// alone with the time each projection spends in each step.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -30,7 +32,7 @@ import { ADMIN_PASSWORD, commandLoad, connectSockets, DEMO_PASSWORD, pause, same
 import { liveLatencyFigure } from './figures/live-latency';
 import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
 import { startServices, type ServiceName } from './figures/memory';
-import { rebuildFigure } from './figures/rebuild';
+import { REBUILD_EVENTS, rebuildFigure } from './figures/rebuild';
 import { connectCrowd } from './figures/socket-crowd';
 import { database, figures, freshDatabase, percentile, record, root, seeded, timed } from './support';
 import { startSystem, type System } from '../../scripts/system';
@@ -364,7 +366,11 @@ function bundleFigures(): void {
 }
 
 async function main(): Promise<void> {
-  const subset = [...(only.size > 0 ? [`BENCH_ONLY=${[...only].join(',')}`] : []), ...(SCALE !== 1 ? [`BENCH_SCALE=${SCALE}`] : [])];
+  const subset = [
+    ...(only.size > 0 ? [`BENCH_ONLY=${[...only].join(',')}`] : []),
+    ...(SCALE !== 1 ? [`BENCH_SCALE=${SCALE}`] : []),
+    ...(REBUILD_EVENTS !== 1_000_000 ? [`BENCH_REBUILD_EVENTS=${REBUILD_EVENTS}`] : []),
+  ];
   process.stdout.write(`Benchmarks on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${subset.length > 0 ? `; ${subset.join(', ')}` : ''}\n`);
   if (wants('board') || wants('bundles')) ensureUiBuilt();
   const db = await database();
