@@ -36,9 +36,26 @@ export interface ProjectionContext {
  */
 export interface Projection {
   name: string;
+  /** When given, `apply` sees only events of these types (spares a call, and an await, per event of a replay). */
+  eventTypes?: ReadonlySet<string>;
   prepare?(batch: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
   apply(event: RecordedEvent, context: ProjectionContext): void | Promise<void>;
   flush?(context: ProjectionContext): Promise<void>;
+  /**
+   * Writes rows that are only ever added (a log), after each page instead of once at commit, so a long transaction
+   * does not hold them all; PostgreSQL writes them while the next page is being read. Takes what it writes out of
+   * the transaction's memory before it awaits anything. Appends only: in a replay the previous transaction may still
+   * be committing, so nothing written here may depend on rows it wrote.
+   */
+  flushPage?(context: ProjectionContext): Promise<void>;
+  /**
+   * A replay (rebuild, verify) starts folding the next transaction while the previous one is still writing and
+   * committing; a projection that reads rows in `prepare` hands the next transaction every row the previous one
+   * changed (the newest versions: not committed yet, so they must not be read from the database), as unchanged rows
+   * of the next one. `from` is left as it is: its flush is still reading it. Not used by the live projector, whose
+   * batches each read what they need.
+   */
+  carry?(from: ProjectionContext, to: ProjectionContext): void;
 }
 
 export interface ProjectorOptions {
@@ -187,6 +204,8 @@ export class ProjectionTransaction {
   private readonly changes = new Map<string, Change>();
   private readonly locals = new Map<string, unknown>();
   private readonly context: ProjectionContext;
+  /** The last page's flushPage writes, under way. */
+  private pageWrites: Promise<void> | undefined;
   private first: bigint | undefined;
   private last: bigint | undefined;
   private done = false;
@@ -211,9 +230,15 @@ export class ProjectionTransaction {
 
   /**
    * BEGIN on a connection of `pool`, holding `lock` (an advisory lock) for the transaction unless it is null; with
-   * `notify`, the commit NOTIFYs the changed keys.
+   * `notify`, the commit NOTIFYs the changed keys. `after`: the transaction of the directly preceding events, whose
+   * commit may still be under way (a replay's pipeline); its projections carry what they changed over to this one.
+   * Every transaction before `after` must have committed.
    */
-  static async begin(pool: pg.Pool, projections: readonly Projection[], { lock, notify }: { lock: number | null; notify: boolean }): Promise<ProjectionTransaction> {
+  static async begin(
+    pool: pg.Pool,
+    projections: readonly Projection[],
+    { lock, notify, after }: { lock: number | null; notify: boolean; after?: ProjectionTransaction },
+  ): Promise<ProjectionTransaction> {
     const client = await pool.connect();
     try {
       // Asynchronous commit: a batch does not wait for its WAL to reach the disk. Read models are derived: a crash can
@@ -226,12 +251,15 @@ export class ProjectionTransaction {
       client.release();
       throw error;
     }
-    return new ProjectionTransaction(client, projections, notify);
+    const transaction = new ProjectionTransaction(client, projections, notify);
+    if (after) for (const projection of projections) projection.carry?.(after.context, transaction.context);
+    return transaction;
   }
 
   /** Prepares and applies the next page (the events directly after the previous page's). */
   async apply(page: readonly RecordedEvent[]): Promise<void> {
     if (page.length === 0) return;
+    await this.pageWrites;
     for (const projection of this.projections) {
       if (!projection.prepare) continue;
       try {
@@ -242,6 +270,7 @@ export class ProjectionTransaction {
     }
     for (const event of page) {
       for (const projection of this.projections) {
+        if (projection.eventTypes && !projection.eventTypes.has(event.type)) continue;
         try {
           const pending = projection.apply(event, this.context);
           if (pending) await pending;
@@ -252,11 +281,26 @@ export class ProjectionTransaction {
     }
     this.first ??= page[0]!.position;
     this.last = page[page.length - 1]!.position;
+    // Not awaited here: the caller reads its next page meanwhile (the next apply, or commit, waits for them).
+    this.pageWrites = this.writePage();
+    this.pageWrites.catch(() => {});
+  }
+
+  private async writePage(): Promise<void> {
+    for (const projection of this.projections) {
+      if (!projection.flushPage) continue;
+      try {
+        await projection.flushPage(this.context);
+      } catch (error) {
+        throw failed(projection, 'write', error);
+      }
+    }
   }
 
   /** Writes what the pages changed, moves the checkpoint to the last event, NOTIFYs (if asked) and commits. */
   async commit(): Promise<void> {
     if (this.first === undefined || this.last === undefined) throw new Error('nothing to commit: no events were applied');
+    await this.pageWrites;
     for (const projection of this.projections) {
       if (!projection.flush) continue;
       try {
@@ -285,6 +329,7 @@ export class ProjectionTransaction {
 
   async rollback(): Promise<void> {
     if (this.done) return;
+    await this.pageWrites?.catch(() => {});
     await this.client.query('ROLLBACK').catch(() => {});
     this.end();
   }

@@ -169,4 +169,13 @@ export const projectorMigrations: Migration[] = [
       -- out of line uncompressed instead (more disk, less CPU on the hot write path).
       ALTER TABLE loads ALTER COLUMN state SET STORAGE EXTERNAL, ALTER COLUMN view SET STORAGE EXTERNAL;`,
   },
+  {
+    id: 'projector-010-load-json-text',
+    sql: `
+      -- A load's state and view are only ever read whole (by the projector and the read API), never queried inside:
+      -- json keeps the text as written (PostgreSQL only validates it), where jsonb parsed and rebuilt both documents on
+      -- every write, the largest share of a batch's write time, and serialised them again on every read.
+      ALTER TABLE loads ALTER COLUMN state TYPE json USING state::json, ALTER COLUMN view TYPE json USING view::json;
+      ALTER TABLE loads ALTER COLUMN state SET STORAGE EXTERNAL, ALTER COLUMN view SET STORAGE EXTERNAL;`,
+  },
 ];

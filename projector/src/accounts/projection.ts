@@ -7,6 +7,7 @@ type Handled = AccountEvent | StaffEvent;
 /** users and staff_profiles. Password hashes and activation secrets never reach a read model. */
 export const accountsProjection: Projection = {
   name: 'accounts',
+  eventTypes: new Set<Handled['type']>(['UserSignedUp', 'UserActivated', 'UserLoggedIn', 'StaffProfileCreated', 'UserDeleted', 'UserRestored', 'StaffProfileEdited', 'StaffTierChanged']),
   async apply(recorded, { tx, changed }) {
     const event = { type: recorded.type, data: recorded.data } as Handled;
     switch (event.type) {

@@ -3,7 +3,8 @@ import { copyRows } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 
 const COLUMNS = ['id', 'load_id', 'document_type', 'name', 'sha256', 'content_type', 'size', 'uploaded_at'] as const;
-const batchDocuments = (context: ProjectionContext) =>
+/** Uploads of the current page and deletions of the transaction, not written yet. */
+const heldDocuments = (context: ProjectionContext) =>
   context.local('load-documents', () => ({ uploaded: [] as unknown[][], deleted: new Map<string, Date>() }));
 
 /** load_documents: one row per uploaded document; a deletion keeps the row, marked deleted. */
@@ -13,7 +14,7 @@ export const loadDocumentsProjection: Projection = {
     if (recorded.type !== 'LoadDocumentUploaded' && recorded.type !== 'LoadDocumentDeleted') return;
     const event = { type: recorded.type, data: recorded.data } as unknown as LoadEvent;
     const loadId = recorded.streamId.slice('load-'.length);
-    const batch = batchDocuments(context);
+    const batch = heldDocuments(context);
     if (event.type === 'LoadDocumentUploaded') {
       const { document_id, document_type, file } = event.data;
       batch.uploaded.push([document_id, loadId, document_type, file.name, file.sha256, file.content_type, file.size, file.uploaded_at]);
@@ -24,11 +25,18 @@ export const loadDocumentsProjection: Projection = {
     }
   },
 
-  async flush(context) {
-    const { uploaded, deleted } = batchDocuments(context);
+  async flushPage(context) {
     // Each document id is uploaded once (the command side makes it): rows are only added here.
+    const held = heldDocuments(context);
+    const { uploaded } = held;
+    held.uploaded = [];
     await copyRows(context.tx, 'load_documents', COLUMNS, uploaded);
-    // After the uploads, so a document uploaded and deleted in one batch ends deleted.
+  },
+
+  async flush(context) {
+    // At commit, after every page's uploads (a document uploaded and deleted in one transaction ends deleted), and
+    // after the previous transaction of a replay has committed the uploads it wrote.
+    const { deleted } = heldDocuments(context);
     if (deleted.size > 0) {
       await context.tx.query(
         `UPDATE load_documents d SET deleted_at = x.deleted_at

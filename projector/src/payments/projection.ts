@@ -4,7 +4,8 @@ import type { Projection, ProjectionContext } from '../runtime';
 import { batchLoads } from '../loads/projection';
 
 const COLUMNS = ['position', 'seq', 'load_id', 'kdt_id', 'vendor_id', 'vendor_name', 'at', 'actor_username', 'actor_tier', 'field', 'from_value', 'to_value', 'payment_status'] as const;
-const batchRows = (context: ProjectionContext) => context.local('payment-history', () => [] as unknown[][]);
+/** Rows of the current page, not written yet. */
+const pageRows = (context: ProjectionContext) => context.local('payment-history', () => ({ rows: [] as unknown[][] }));
 
 /**
  * payment_history: one row per payment fact that changed (status, amount paid, last payment date, notes), with the
@@ -19,7 +20,7 @@ export const paymentHistoryProjection: Projection = {
     const loadId = recorded.streamId.slice('load-'.length);
     const load = batchLoads(context).get(loadId)?.state;
     if (!load) throw new Error(`load ${loadId} has no row for its payment history`);
-    const rows = batchRows(context);
+    const { rows } = pageRows(context);
     let seq = 0;
     for (const fact of facts) {
       // In COLUMNS' order.
@@ -30,9 +31,12 @@ export const paymentHistoryProjection: Projection = {
     }
   },
 
-  async flush(context) {
-    // Rows are only ever added, each (position, seq) once: the batch's checkpoint commits with them.
-    await copyRows(context.tx, 'payment_history', COLUMNS, batchRows(context));
+  async flushPage(context) {
+    // Rows are only ever added, each (position, seq) once: the transaction's checkpoint commits with them.
+    const held = pageRows(context);
+    const { rows } = held;
+    held.rows = [];
+    await copyRows(context.tx, 'payment_history', COLUMNS, rows);
   },
 };
 

@@ -6,8 +6,8 @@ const KEEP_PROBES = 100;
 
 export const pipelineProbeProjection: Projection = {
   name: 'pipeline-probe',
+  eventTypes: new Set(['PipelineProbed']),
   async apply(event, { tx, changed }) {
-    if (event.type !== 'PipelineProbed') return;
     const { data } = event as unknown as PipelineProbeEvent;
     await tx.query(
       `INSERT INTO pipeline_probes (probe_id, position, requested_at) VALUES ($1, $2, $3)

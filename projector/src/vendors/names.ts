@@ -41,6 +41,11 @@ export class VendorNames {
   renamed(): IterableIterator<[string, string]> {
     return this.renames.entries();
   }
+
+  /** Gives the next transaction of a replay every name known here (its loads are renamed by this one's flush). */
+  carryTo(next: VendorNames): void {
+    for (const [id, name] of this.names) next.names.set(id, name);
+  }
 }
 
 export const vendorNames = (context: ProjectionContext) => context.local('vendor-names', () => new VendorNames());

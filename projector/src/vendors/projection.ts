@@ -89,6 +89,12 @@ export const vendorsProjection: Projection = {
     else names.set(vendor.vendorId, name);
   },
 
+  carry(from, to) {
+    const rows = batchVendors(to).rows;
+    for (const [id, row] of batchVendors(from).rows) if (row.dirty) rows.set(id, { ...row, dirty: false });
+    vendorNames(from).carryTo(vendorNames(to));
+  },
+
   async flush(context) {
     const { rows, files } = batchVendors(context);
     const dirty = [...rows.values()].filter((row) => row.dirty).map(({ dirty: _, ...row }) => row);

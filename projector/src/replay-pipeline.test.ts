@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { JsonObject, RecordedEvent } from '@portal/platform/event-store/port';
+import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { projections } from './projections';
+import { ProjectionTransaction, type Projection } from './runtime';
+import { projectorMigrations } from './schema';
+
+// A rebuild begins the next transaction while the previous one is still writing and committing (rebuild.ts). These
+// tests hold the previous commit open and check that the next transaction neither reads what that one changed from
+// the database (not committed yet) nor writes anything that depends on it before it has committed.
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase(projectorMigrations);
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+let position = 0n;
+const event = (streamId: string, revision: number, type: string, data: JsonObject): RecordedEvent => ({
+  id: randomUUID(),
+  streamId,
+  revision: BigInt(revision),
+  position: ++position,
+  type,
+  data,
+  metadata: { actorUsername: 'ops' },
+  createdAt: new Date(),
+});
+
+/** A projection whose commit waits until `release` is called. */
+function heldCommit() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const projection: Projection = { name: 'held-commit', apply() {}, flush: () => released };
+  return { projection, release };
+}
+
+it('folds a load its predecessor changed from memory, and marks a document it uploaded deleted only once it has committed', async () => {
+  const loadId = randomUUID();
+  const documentId = randomUUID();
+  const stream = `load-${loadId}`;
+  const held = heldCommit();
+  const all = [...projections, held.projection];
+
+  const first = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
+  await first.apply([
+    event(stream, 0, 'LoadCreated', {
+      load_id: loadId, load_number: 'PIPE-1', kdt_id: 'KDT-PIPE-1', vendor_id: null, vendor_name: null, user_id: randomUUID(),
+      pickup_location: null, pickup_date: null, delivery_location: null, delivery_date: null, rate_amount: null,
+      created_at: new Date().toISOString(),
+    }),
+    event(stream, 1, 'LoadDocumentUploaded', {
+      document_id: documentId, document_type: 'bol',
+      file: { sha256: 'a'.repeat(64), name: 'bol.pdf', size: 10, content_type: 'application/pdf', uploaded_at: new Date().toISOString() },
+    }),
+  ]);
+  const committing = first.commit();
+  committing.catch(() => {});
+
+  const second = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: first });
+  try {
+    // The load is not committed yet: had the second transaction read it from the database, it would not find it.
+    await second.apply([
+      event(stream, 2, 'LoadStatusChanged', { from: 'open', to: 'picked_up' }),
+      event(stream, 3, 'LoadDocumentDeleted', { document_id: documentId, document_type: 'bol', file_name: 'bol.pdf' }),
+    ]);
+    expect((await db.pool.query('SELECT 1 FROM loads WHERE id = $1', [loadId])).rows).toHaveLength(0);
+    held.release();
+    await committing;
+    await second.commit();
+  } finally {
+    await second.rollback();
+  }
+
+  const { rows: loads } = await db.pool.query('SELECT status, state FROM loads WHERE id = $1', [loadId]);
+  expect(loads).toHaveLength(1);
+  expect(loads[0].status).toBe('picked_up');
+  expect(loads[0].state.kdtId).toBe('KDT-PIPE-1');
+  const { rows: documents } = await db.pool.query('SELECT deleted_at FROM load_documents WHERE id = $1', [documentId]);
+  expect(documents).toHaveLength(1);
+  expect(documents[0].deleted_at).not.toBeNull();
+});
