@@ -6,7 +6,7 @@ import { eventStoreMigrations } from '@portal/platform/event-store/postgres-sche
 import type { EventStore } from '@portal/platform/event-store/port';
 import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
-import { Projector, projectorStatus, READ_MODEL_CHANNEL, readCheckpoint, type Projection } from './runtime';
+import { ProjectionTransaction, Projector, projectorStatus, READ_MODEL_CHANNEL, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 
@@ -132,5 +132,32 @@ describe('projector runtime', () => {
     const total = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.streamId.startsWith('tally-')).length;
     const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT position)::int AS d FROM tally_log');
     expect(rows[0]).toEqual({ n: total, d: total });
+  });
+
+  it('refuses to commit events another instance has committed meanwhile, and tells readers nothing of them', async () => {
+    const stream = `tally-${randomUUID()}`;
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 3 } }]);
+    const batch = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.streamId === stream);
+    const listener = new pg.Client({ connectionString: db.url });
+    await listener.connect();
+    const notified: string[] = [];
+    listener.on('notification', (message) => notified.push(message.payload ?? ''));
+    await listener.query(`LISTEN ${READ_MODEL_CHANNEL}`);
+    try {
+      // Both prepared the same events; the first commits, the second must not apply them again.
+      const first = await ProjectionTransaction.begin(db.pool, [tallyProjection()], { lock: null, notify: true });
+      const second = await ProjectionTransaction.begin(db.pool, [tallyProjection()], { lock: null, notify: true });
+      await first.apply(batch);
+      await first.commit();
+      await second.apply(batch);
+      await expect(second.commit()).rejects.toThrow(/checkpoint moved under this projector/);
+      await second.rollback();
+      expect(await tallied(stream)).toEqual({ events: 1, sum: 3n });
+      await until(async () => notified.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(notified.map((payload) => JSON.parse(payload).position)).toEqual([batch[0]!.position.toString()]);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -244,8 +244,9 @@ export class ProjectionTransaction {
       // Asynchronous commit: a batch does not wait for its WAL to reach the disk. Read models are derived: a crash can
       // lose only the newest batches, each together with its checkpoint (WAL is replayed in order), and those are
       // applied again from the event store, whose appends stay synchronous. Saves a disk flush per batch of live pushes.
-      await client.query('BEGIN; SET LOCAL synchronous_commit = off');
-      if (lock !== null) await client.query('SELECT pg_advisory_xact_lock($1)', [lock]);
+      // One round trip (a live batch makes a handful; each costs a wake-up of both processes under load).
+      if (lock !== null && !Number.isSafeInteger(lock)) throw new Error(`advisory lock key must be an integer, not ${lock}`);
+      await client.query(`BEGIN; SET LOCAL synchronous_commit = off${lock === null ? '' : `; SELECT pg_advisory_xact_lock(${lock})`}`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       client.release();
@@ -310,19 +311,20 @@ export class ProjectionTransaction {
       }
     }
     const last = this.last;
-    // Guarded update: if another projector instance got here first, this batch is not applied twice.
-    const { rowCount } = await this.client.query(
-      `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
+    // Guarded update: if another projector instance got here first, this batch is not applied twice. The NOTIFY
+    // goes in the same statement (only when the checkpoint moved); it is delivered at COMMIT.
+    const checkpoint = `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
-       WHERE projector_checkpoints.position < $3`,
-      [CHECKPOINT_NAME, last, this.first],
-    );
-    if (rowCount !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
+       WHERE projector_checkpoints.position < $3 RETURNING 1`;
+    let moved: number | null;
     if (this.notify) {
       let payload = JSON.stringify({ position: last.toString(), changes: [...this.changes.values()] });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
-      await this.client.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, payload]);
+      ({ rowCount: moved } = await this.client.query(`WITH moved AS (${checkpoint}) SELECT pg_notify($4, $5) FROM moved`, [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, payload]));
+    } else {
+      ({ rowCount: moved } = await this.client.query(checkpoint, [CHECKPOINT_NAME, last, this.first]));
     }
+    if (moved !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
     await this.client.query('COMMIT');
     this.end();
   }

@@ -117,7 +117,9 @@ export async function startServices(databaseUrl: string, dataDir: string): Promi
     ADMIN_PASSWORD,
   };
   const services: Service[] = (Object.keys(files) as ServiceName[]).map((name) => {
-    const child = spawn(process.execPath, [files[name]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BENCH_CPU_PROF_DIR: each service writes a V8 CPU profile there when it stops (for working on figures 3 and 7).
+    const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR, '--cpu-prof-name', `${name}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profile, files[name]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: string[] = [];
     child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
