@@ -83,3 +83,42 @@ it('folds a load its predecessor changed from memory, and marks a document it up
   expect(documents).toHaveLength(1);
   expect(documents[0].deleted_at).not.toBeNull();
 });
+
+it("names a load after its vendor's new name when the rename is still being committed by its predecessor", async () => {
+  const vendorId = randomUUID();
+  const loadId = randomUUID();
+  const vendorStream = `vendor-${vendorId}`;
+  const loadStream = `load-${loadId}`;
+  const created = await ProjectionTransaction.begin(db.pool, projections, { lock: null, notify: false });
+  await created.apply([
+    event(vendorStream, 0, 'VendorProfileCreated', { vendor_id: vendorId, user_id: randomUUID(), username: 'pipe-carrier' }),
+    event(loadStream, 0, 'LoadCreated', {
+      load_id: loadId, load_number: 'PIPE-2', kdt_id: 'KDT-PIPE-2', vendor_id: vendorId, vendor_name: 'pipe-carrier', user_id: randomUUID(),
+      pickup_location: null, pickup_date: null, delivery_location: null, delivery_date: null, rate_amount: null,
+      created_at: new Date().toISOString(),
+    }),
+  ]);
+  await created.commit();
+
+  const held = heldCommit();
+  const all = [...projections, held.projection];
+  const renaming = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
+  await renaming.apply([event(vendorStream, 1, 'VendorProfileEdited', { section: 'company', changes: { business_name: { from: null, to: 'Renamed Freight' } } })]);
+  const committing = renaming.commit();
+  committing.catch(() => {});
+  const next = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: renaming });
+  try {
+    // The load is read from the database, where its vendor still has the old name.
+    await next.apply([event(loadStream, 1, 'LoadStatusChanged', { from: 'open', to: 'delivered' })]);
+    held.release();
+    await committing;
+    await next.commit();
+  } finally {
+    await next.rollback();
+  }
+
+  const { rows } = await db.pool.query('SELECT status, vendor_name, view FROM loads WHERE id = $1', [loadId]);
+  expect(rows[0].status).toBe('delivered');
+  expect(rows[0].vendor_name).toBe('Renamed Freight');
+  expect(rows[0].view.vendor_name).toBe('Renamed Freight');
+});
