@@ -261,14 +261,7 @@ export class ProjectionTransaction {
   async apply(page: readonly RecordedEvent[]): Promise<void> {
     if (page.length === 0) return;
     await this.pageWrites;
-    for (const projection of this.projections) {
-      if (!projection.prepare) continue;
-      try {
-        await projection.prepare(page, this.context);
-      } catch (error) {
-        throw failed(projection, 'prepare', error);
-      }
-    }
+    await this.step('prepare', (projection) => projection.prepare?.(page, this.context));
     for (const event of page) {
       for (const projection of this.projections) {
         if (projection.eventTypes && !projection.eventTypes.has(event.type)) continue;
@@ -283,17 +276,17 @@ export class ProjectionTransaction {
     this.first ??= page[0]!.position;
     this.last = page[page.length - 1]!.position;
     // Not awaited here: the caller reads its next page meanwhile (the next apply, or commit, waits for them).
-    this.pageWrites = this.writePage();
+    this.pageWrites = this.step('write', (projection) => projection.flushPage?.(this.context));
     this.pageWrites.catch(() => {});
   }
 
-  private async writePage(): Promise<void> {
+  /** Runs one step of every projection that has it, in their order; a failure names the projection and the step. */
+  private async step(name: 'prepare' | 'write', run: (projection: Projection) => Promise<void> | undefined): Promise<void> {
     for (const projection of this.projections) {
-      if (!projection.flushPage) continue;
       try {
-        await projection.flushPage(this.context);
+        await run(projection);
       } catch (error) {
-        throw failed(projection, 'write', error);
+        throw failed(projection, name, error);
       }
     }
   }
@@ -302,14 +295,7 @@ export class ProjectionTransaction {
   async commit(): Promise<void> {
     if (this.first === undefined || this.last === undefined) throw new Error('nothing to commit: no events were applied');
     await this.pageWrites;
-    for (const projection of this.projections) {
-      if (!projection.flush) continue;
-      try {
-        await projection.flush(this.context);
-      } catch (error) {
-        throw failed(projection, 'write', error);
-      }
-    }
+    await this.step('write', (projection) => projection.flush?.(this.context));
     const last = this.last;
     // Guarded update: if another projector instance got here first, this batch is not applied twice. The NOTIFY
     // goes in the same statement (only when the checkpoint moved); it is delivered at COMMIT.
