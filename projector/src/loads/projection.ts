@@ -25,19 +25,16 @@ export const batchLoads = (context: ProjectionContext) => context.local('loads',
 
 /** Rows per INSERT of `flush`. */
 const WRITE_CHUNK = 1_000;
+/** The columns `flush` writes: COPY for loads new to the table, the upsert below for the others. */
 const LOAD_COLUMNS = [
   'id', 'kdt_id', 'load_number', 'vendor_id', 'user_id', 'vendor_name', 'status', 'payment_status', 'pickup_date', 'delivery_date',
   'state', 'created_at', 'updated_at', 'deleted_at', 'deleted_by', 'position', 'view',
 ] as const;
-const WRITE_LOADS = `INSERT INTO loads (id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
-                          state, created_at, updated_at, deleted_at, deleted_by, position, view)
-       SELECT id, kdt_id, load_number, vendor_id, user_id, vendor_name, status, payment_status, pickup_date, delivery_date,
-              state, created_at, updated_at, deleted_at, deleted_by, position, view
-       FROM json_populate_recordset(NULL::loads, $1::json)
-       ON CONFLICT (id) DO UPDATE SET vendor_id = EXCLUDED.vendor_id, vendor_name = EXCLUDED.vendor_name, status = EXCLUDED.status,
-         payment_status = EXCLUDED.payment_status, pickup_date = EXCLUDED.pickup_date, delivery_date = EXCLUDED.delivery_date,
-         state = EXCLUDED.state, updated_at = EXCLUDED.updated_at, position = EXCLUDED.position, view = EXCLUDED.view,
-         deleted_at = EXCLUDED.deleted_at, deleted_by = EXCLUDED.deleted_by`;
+/** Set once, when a load is created. */
+const FIXED_COLUMNS: ReadonlySet<string> = new Set(['id', 'kdt_id', 'load_number', 'user_id', 'created_at']);
+const WRITE_LOADS = `INSERT INTO loads (${LOAD_COLUMNS.join(', ')})
+  SELECT ${LOAD_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::loads, $1::json)
+  ON CONFLICT (id) DO UPDATE SET ${LOAD_COLUMNS.filter((column) => !FIXED_COLUMNS.has(column)).map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
 
 const isLoadEvent = (event: RecordedEvent) => LOAD_EVENTS.has(event.type) && event.streamId.startsWith('load-');
 const loadIdOf = (event: RecordedEvent) => event.streamId.slice('load-'.length);
@@ -144,8 +141,8 @@ export const loadsProjection: Projection = {
       };
     };
     // Loads created in this transaction are added with COPY (about half PostgreSQL's work of an INSERT from a JSON
-    // document); the others are updated in statements of WRITE_CHUNK rows, PostgreSQL writing one while the next is
-    // built (one very large JSON document parses markedly slower per row).
+    // document); the others are updated in statements of WRITE_CHUNK rows (one very large JSON document parses
+    // markedly slower per row).
     const created = dirty.filter((row) => !row.stored);
     if (created.length > 0) {
       await copyRows(context.tx, 'loads', LOAD_COLUMNS, created.map((row) => {
@@ -154,13 +151,9 @@ export const loadsProjection: Projection = {
       }));
     }
     const updated = dirty.filter((row) => row.stored);
-    let writing: Promise<unknown> | undefined;
     for (let start = 0; start < updated.length; start += WRITE_CHUNK) {
-      const text = JSON.stringify(updated.slice(start, start + WRITE_CHUNK).map(record));
-      await writing;
-      writing = context.tx.query(WRITE_LOADS, [text]);
+      await context.tx.query(WRITE_LOADS, [JSON.stringify(updated.slice(start, start + WRITE_CHUNK).map(record))]);
     }
-    await writing;
     for (const [vendorId, name] of renames) {
       // The stored view is rewritten here rather than in SQL, so it stays the text loadView writes (a row projected
       // before views were kept has none and keeps none).
