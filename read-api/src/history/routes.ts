@@ -89,6 +89,9 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (!isStaff(actor)) throw new HttpError(403, 'You do not have permission to view vendor information.');
     const id = ctx.params.id;
     if (!id || !UUID.test(id)) throw notFound();
+    // As for its detail, now or as of any time: a deleted vendor exists only for the ADMIN (recycle bin).
+    const { rows } = await pool.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM vendor_profiles WHERE id = $1', [id]);
+    if (rows[0]?.deleted_at && !maySeeDeleted(actor)) throw new HttpError(404, 'Vendor not found.');
     ctx.body = await historyPage(store, [vendorStream(id)], ctx, { maskBank: true });
   });
 

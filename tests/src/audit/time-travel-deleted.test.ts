@@ -145,6 +145,9 @@ describe('a deleted vendor', () => {
       const answer = await client.get(`/api/vendors/${id}/?as_of_position=${before}`);
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ detail: 'Vendor not found.' });
+      const history = await client.get(`/api/vendors/${id}/history/`);
+      expect(history.status).toBe(404);
+      expect(history.body).toEqual({ detail: 'Vendor not found.' });
     }
     expect((await carrier.get(`/api/vendors/${id}/?as_of_position=${before}`)).status).toBe(403);
   });
