@@ -659,7 +659,13 @@ const massCases: MassCase[] = [
   {
     name: 'ADMIN changes a tier naming another user in the body', who: () => staff.ADMIN, answer: 'ignored',
     call: () => ({ method: 'PATCH', path: `/api/staff-accounts/${walkStaffId}/update-tier/`, body: { tier: 'PENDING', user_id: A.userId, id: A.userId } }),
-    after: async () => expect(await tierOf(staff.DISPATCH_OPS)).toBe('DISPATCH_OPS'),
+    after: async () => {
+      // The user in the path changed; the one named in the body is still the vendor it was, with no staff account.
+      const head = await system.store.headPosition();
+      expect((await staff.ADMIN.get(`/api/staff-accounts/${walkStaffId}/?min_position=${head}`)).body.staff_profile.tier).toBe('PENDING');
+      expect((await staff.ADMIN.get(`/api/staff-accounts/${A.userId}/?min_position=${head}`)).status).toBe(404);
+      expect(await vendorOf(A.vendorId)).toMatchObject({ id: A.vendorId, username: 'carrier', is_staff: false });
+    },
   },
   // an ADMIN's vendor edit
   ...(['user_id', 'username', 'is_staff', 'status', 'id', 'tier'] as const).map((field): MassCase => ({
