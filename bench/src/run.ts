@@ -160,6 +160,7 @@ async function listFigures(system: System, reader: PortalClient, loads: number, 
   for (let i = 0; i < runs; i++) {
     const changed = await reader.request('PATCH', `/api/loads/${target}/`, { status: i % 2 === 0 ? 'picked_up' : 'open' });
     const position = changed.headers.get('x-event-position');
+    if (changed.status !== 200 || !position) throw new Error(`bench: the change before a list read failed (${changed.status} ${JSON.stringify(changed.body)})`);
     const started = performance.now();
     const response = await fetch(`${system.url}/api/loads/?min_position=${position}`, { headers: { Cookie: reader.cookieHeader() } });
     await response.text();
@@ -204,10 +205,10 @@ async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: numb
  */
 async function ownProcessFigures(url: string, dataDir: string, clients: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
   const services = await startServices(url, dataDir);
+  const commandClients = clients.map((client) => sameSession(client, services.commandUrl));
   try {
     await pause(3_000);
     if (wants('live')) {
-      const commandClients = clients.map((client) => sameSession(client, services.commandUrl));
       // The listener here; the other 99 in a process of their own (see socket-crowd.ts).
       const [listener] = await connectSockets(services.readUrl, admin.cookieHeader(), 1);
       const crowd = await connectCrowd(services.readUrl, admin.cookieHeader(), 99);
@@ -230,7 +231,7 @@ async function ownProcessFigures(url: string, dataDir: string, clients: PortalCl
     }, 100);
     let load: { commands: number; seconds: number };
     try {
-      load = await commandLoad(clients.map((client) => sameSession(client, services.commandUrl)), loadIds);
+      load = await commandLoad(commandClients, loadIds);
     } finally {
       clearInterval(sampler);
       await crowd.stop();
