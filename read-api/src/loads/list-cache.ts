@@ -8,12 +8,6 @@ import type { ProjectionPosition } from '../projection-position';
 const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
 
-interface Entry {
-  generation: number;
-  /** The JSON answer, gzip-compressed once for every reader of this generation. */
-  body: Promise<Buffer>;
-}
-
 interface Row {
   /** Sort key: created_at as a fixed-width UTC text, newest first in the list. */
   at: string;
@@ -50,12 +44,12 @@ const newestFirst = (a: [string, Row], b: [string, Row]) => (a[1].at === b[1].at
  * read model changes. Every projector batch is announced with its changed keys (or "anything may have changed"):
  * the keys are noted, and the next list read re-reads only those rows' stored answers (or everything after a rebuild
  * or a lost connection) before it assembles the list. Assembled, compressed answers are kept per scope until the next
- * announcement that touches a load (a generation counter). Both the noting and the generation bump happen in the same
+ * announcement that touches a load, which drops them all. Both the noting and the dropping happen in the same
  * notification callback that advances read-your-writes, so a read that waited for its position sees its change.
  */
 export class LoadListCache {
-  private generation = 0;
-  private readonly entries = new Map<string, Entry>();
+  /** Per scope, the JSON answer gzip-compressed once for every reader until the next change. */
+  private readonly entries = new Map<string, Promise<Buffer>>();
   private rows: Map<string, Row> | null = null;
   /** Ids newest first; recomputed only when loads join or leave the list (created_at never changes). */
   private ordered: string[] | null = null;
@@ -76,7 +70,7 @@ export class LoadListCache {
         if (loads.length === 0) return;
         for (const change of loads) this.dirty.add(change.key);
       }
-      this.generation++;
+      // An answer still being assembled is served to those who asked before the change, and kept for nobody else.
       this.entries.clear();
     });
   }
@@ -85,20 +79,16 @@ export class LoadListCache {
   async get(vendorId: string | null): Promise<Buffer> {
     const scope = vendorId ?? 'staff';
     const kept = this.entries.get(scope);
-    if (kept && kept.generation === this.generation) return kept.body;
-    const generation = this.generation;
+    if (kept) return kept;
     const body = this.assemble(vendorId).then((json) => gzip(json, { level: json.length > 1_000_000 ? 1 : zlib.Z_DEFAULT_COMPRESSION }));
-    const entry = { generation, body };
-    this.entries.set(scope, entry);
+    this.entries.set(scope, body);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     try {
       await body;
     } catch (error) {
-      if (this.entries.get(scope) === entry) this.entries.delete(scope);
+      if (this.entries.get(scope) === body) this.entries.delete(scope);
       throw error;
     }
-    // Something changed while it was assembled: serve it to those who asked meanwhile, keep it for nobody else.
-    if (this.generation !== generation && this.entries.get(scope) === entry) this.entries.delete(scope);
     return body;
   }
 
