@@ -28,7 +28,8 @@ import { loadConfig } from '@portal/platform/config';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { silentLogger } from '@portal/platform/logger';
 import { Board } from './figures/board';
-import { ADMIN_PASSWORD, commandLoad, connectSockets, DEMO_PASSWORD, pause, sameSession, signIn } from './figures/commands';
+import { ADMIN_PASSWORD, commandLoad, connectSockets, DEMO_PASSWORD, pause, signIn } from './figures/commands';
+import { LeanClient } from './lean-client';
 import { liveLatencyFigure } from './figures/live-latency';
 import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
 import { startServices, type ServiceName } from './figures/memory';
@@ -203,9 +204,10 @@ async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: numb
  * 3. Live latency: 100 staff sockets connected, the first one listens; different loads in each run (see
  *    liveLatencyFigure). 7. RSS of each service: idle, then its peak under figure 2's load with 500 staff sockets.
  */
-async function ownProcessFigures(url: string, dataDir: string, clients: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
+async function ownProcessFigures(url: string, dataDir: string, sessions: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
   const services = await startServices(url, dataDir);
-  const commandClients = clients.map((client) => sameSession(client, services.commandUrl));
+  // The same sessions: the separate services share them through the database.
+  const commandClients = sessions.map((session) => new LeanClient(session, services.commandUrl));
   try {
     await pause(3_000);
     if (wants('live')) {
@@ -213,8 +215,8 @@ async function ownProcessFigures(url: string, dataDir: string, clients: PortalCl
       const [listener] = await connectSockets(services.readUrl, admin.cookieHeader(), 1);
       const crowd = await connectCrowd(services.readUrl, admin.cookieHeader(), 99);
       try {
-        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 200, total: 1_000, first: 0 });
-        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 50, total: 500, first: 1_000 });
+        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 200, total: 3_000, first: 0 });
+        await liveLatencyFigure({ clients: commandClients, listener: listener!, socketCount: 100, loadIds, rate: 50, total: 500, first: 3_000 });
       } finally {
         listener!.disconnect();
         await crowd.stop();
@@ -245,6 +247,7 @@ async function ownProcessFigures(url: string, dataDir: string, clients: PortalCl
       });
     }
   } finally {
+    for (const client of commandClients) client.close();
     await services.stop();
   }
 }
@@ -255,25 +258,30 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
   const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: ADMIN_PASSWORD };
   const system = await startSystem({ config, databaseUrl: url, logger: silentLogger });
   let running = true;
+  let clients: LeanClient[] = [];
   try {
     const vendor = await signIn(system.url, 'carrier', 'vendor');
     const random = seeded(42);
     // 10,000 loads through the command API.
     const loadIds: string[] = [];
     let owner: LoadOwner | undefined;
+    const creators = Array.from({ length: 16 }, () => new LeanClient(vendor));
     const createSeconds = await timed(async () => {
-      await Promise.all(Array.from({ length: 16 }, async (_, c) => {
+      await Promise.all(creators.map(async (creator, c) => {
         for (let i = c; i < LOADS; i += 16) {
-          const created = await vendor.post('/api/loads/', { load_number: `b${i}`, pickup_location: `City ${Math.floor(random() * 500)}, TX`, rate_amount: Math.round(random() * 4000) });
-          if (created.status !== 201) continue;
-          loadIds.push(created.body.id);
-          owner ??= { vendorId: created.body.vendor, vendorName: created.body.vendor_name, userId: created.body.user_id, username: 'carrier' };
+          const answer = await creator.request('POST', '/api/loads/', { load_number: `b${i}`, pickup_location: `City ${Math.floor(random() * 500)}, TX`, rate_amount: Math.round(random() * 4000) });
+          if (answer.status !== 201) continue;
+          const created = JSON.parse(answer.body) as { id: string; vendor: string; vendor_name: string; user_id: string };
+          loadIds.push(created.id);
+          owner ??= { vendorId: created.vendor, vendorName: created.vendor_name, userId: created.user_id, username: 'carrier' };
         }
       }));
     });
+    for (const creator of creators) creator.close();
     if (wants('commands')) record({ figure: 'Load creation over HTTP, 16 clients', unit: 'creates/s', value: Math.round(loadIds.length / createSeconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: 'informational' });
 
-    const clients = await Promise.all(Array.from({ length: 16 }, () => signIn(system.url, 'carrier', 'vendor')));
+    const sessions = await Promise.all(Array.from({ length: 16 }, () => signIn(system.url, 'carrier', 'vendor')));
+    clients = sessions.map((session) => new LeanClient(session));
     if (wants('commands')) {
       const { commands, seconds } = await commandLoad(clients, loadIds);
       record({ figure: 'Status and payment commands over HTTP, 16 clients', unit: 'commands/s', value: Math.round(commands / seconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
@@ -338,9 +346,10 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
       // The same database, now served by the three services as separate processes, as they are deployed.
       running = false;
       await system.close();
-      await ownProcessFigures(url, dataDir, clients, admin, loadIds, allLoads);
+      await ownProcessFigures(url, dataDir, sessions, admin, loadIds, allLoads);
     }
   } finally {
+    for (const client of clients) client.close();
     if (running) await system.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -17,6 +17,7 @@ import { startEmbeddedPostgres } from '@portal/platform/embedded-postgres';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../scripts/system';
 import { PortalClient } from '../../tests/src/support/http-client';
+import { LeanClient } from '../../bench/src/lean-client';
 
 const LOADS = Number(process.env.LOADS ?? 1000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -144,7 +145,8 @@ async function main(): Promise<void> {
       let ok = 0;
       const failures = new Map<number, number>();
       const started = performance.now();
-      await Promise.all(clients.map(async (client, c) => {
+      await Promise.all(clients.map(async (portal, c) => {
+        const client = new LeanClient(portal);
         const mine = loadIds.filter((_, k) => k % CLIENTS === c);
         for (let i = 0; i < PER_CLIENT; i++) {
           const id = mine[i % mine.length]!;

@@ -4,7 +4,7 @@ import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
-import type { PortalClient } from '../../../tests/src/support/http-client';
+import type { LeanClient } from '../lean-client';
 import { ADMIN_PASSWORD, pause, STATUSES } from './commands';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -104,7 +104,7 @@ export class Board {
    * page, so a busy main thread delays it as it delays the user), and, side by side, until a plain Socket.IO client in
    * this process received the marker's push (what the board cannot be faster than).
    */
-  async pushedUpdates(clients: PortalClient[], listener: Socket, candidates: readonly string[], count: number): Promise<{ boardMs: number; socketMs: number; pushed: number; answered: number }> {
+  async pushedUpdates(clients: LeanClient[], listener: Socket, candidates: readonly string[], count: number): Promise<{ boardMs: number; socketMs: number; pushed: number; answered: number }> {
     const page = this.page;
     await page.goto('/staff/loads');
     await page.waitForFunction(firstRowsSeen, undefined, { timeout: TIMEOUT });

@@ -2,6 +2,7 @@
 // staff sockets the live figures listen on.
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { PortalClient } from '../../../tests/src/support/http-client';
+import type { LeanClient } from '../lean-client';
 
 export const DEMO_PASSWORD = 'Bench-Pass-2026';
 export const ADMIN_PASSWORD = 'Bench-Admin-2026';
@@ -17,18 +18,11 @@ export async function signIn(baseUrl: string, username: string, portal: 'vendor'
   return client;
 }
 
-/** The same session (cookies) against another base URL: the separate services share sessions through the database. */
-export function sameSession(client: PortalClient, baseUrl: string): PortalClient {
-  const copy = new PortalClient(baseUrl);
-  for (const [name, value] of client.cookies) copy.cookies.set(name, value);
-  return copy;
-}
-
 /**
  * Figure 2's load: each client sends `perClient` PATCHes one after another, alternating a status change and a payment
  * change, over the given loads. Returns the commands answered 200 and the seconds it took.
  */
-export async function commandLoad(clients: PortalClient[], loadIds: readonly string[], perClient = 150): Promise<{ commands: number; seconds: number }> {
+export async function commandLoad(clients: LeanClient[], loadIds: readonly string[], perClient = 150): Promise<{ commands: number; seconds: number }> {
   let commands = 0;
   const started = performance.now();
   await Promise.all(clients.map(async (client, c) => {

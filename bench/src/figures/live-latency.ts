@@ -1,6 +1,6 @@
 // 3. Live latency: from a command's HTTP answer to the push at another client (a staff socket), at a paced rate.
 import type { Socket } from 'socket.io-client';
-import type { PortalClient } from '../../../tests/src/support/http-client';
+import type { LeanClient } from '../lean-client';
 import { pause } from './commands';
 import { percentile, record } from '../support';
 
@@ -13,7 +13,7 @@ import { percentile, record } from '../support';
  * moment `listener` received the pushed row with that payment status.
  */
 export async function liveLatencyFigure(options: {
-  clients: PortalClient[];
+  clients: LeanClient[];
   listener: Socket;
   socketCount: number;
   loadIds: readonly string[];
@@ -45,7 +45,7 @@ export async function liveLatencyFigure(options: {
         const id = loadIds[((first + i) * 7919) % loadIds.length]!;
         const answer = await client.request('PATCH', `/api/loads/${id}/`, { payment_status: 'paid' });
         const answeredAt = performance.now();
-        if (answer.status !== 200 || answer.headers.get('x-event-position') === null) continue;
+        if (answer.status !== 200 || answer.headers['x-event-position'] === undefined) continue;
         const key = `${id}:paid`;
         const at = pushedAt.get(key) ?? (await new Promise<number | undefined>((resolve) => {
           const timer = setTimeout(() => { waiting.delete(key); resolve(undefined); }, 5_000);
