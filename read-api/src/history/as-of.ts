@@ -7,21 +7,32 @@ import * as vendors from '@portal/domain/vendors/decider';
 import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
 import { parseBigIntParam } from '@portal/platform/event-store/json';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
-import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
+import { notFound, ValidationFailed } from '@portal/platform/http/errors';
 
 /** A point in a record's history: a global position, or a moment. */
 export type AsOf = { position: bigint } | { time: Date };
 
+/** A query parameter given at all: once with a value, or more than once (which `asOfFrom` refuses). */
+const given = (value: string | string[] | undefined): value is string | string[] => value !== undefined && value !== '';
+
+/** The one value of a query parameter, or a validation error when it is given more than once. */
+function single(ctx: Koa.Context, name: string, message: string): string | undefined {
+  const value = ctx.query[name];
+  if (!given(value)) return undefined;
+  if (Array.isArray(value)) throw new ValidationFailed({ [name]: [message] });
+  return value;
+}
+
 /** `?as_of_position=` or `?as_of=` on a detail read; undefined when neither is given. */
 export function asOfFrom(ctx: Koa.Context): AsOf | undefined {
-  const position = ctx.query.as_of_position;
-  if (typeof position === 'string' && position !== '') {
+  const position = single(ctx, 'as_of_position', 'Enter a valid event position.');
+  if (position !== undefined) {
     const parsed = parseBigIntParam(position);
     if (parsed === undefined) throw new ValidationFailed({ as_of_position: ['Enter a valid event position.'] });
     return { position: parsed };
   }
-  const time = ctx.query.as_of;
-  if (typeof time === 'string' && time !== '') {
+  const time = single(ctx, 'as_of', 'Enter a valid date and time.');
+  if (time !== undefined) {
     const parsed = new Date(time);
     if (Number.isNaN(parsed.getTime())) throw new ValidationFailed({ as_of: ['Enter a valid date and time.'] });
     return { time: parsed };
@@ -29,9 +40,12 @@ export function asOfFrom(ctx: Koa.Context): AsOf | undefined {
   return undefined;
 }
 
-/** Whether a detail read asks for a point in the past (checked before who may see what; parsed after). */
+/**
+ * Whether a detail read asks for a point in the past, by the same test `asOfFrom` uses, but without parsing: it is
+ * checked before who may see what, so that a deleted record does not answer a malformed point with a 400 that would
+ * tell its existence to someone who may not see it.
+ */
 export function wantsAsOf(ctx: Koa.Context): boolean {
-  const given = (value: unknown) => value !== undefined && value !== '';
   return given(ctx.query.as_of_position) || given(ctx.query.as_of);
 }
 
@@ -44,12 +58,12 @@ export async function eventsAsOf(store: EventStore, streamId: string, asOf: AsOf
   try {
     events = await store.readStream(streamId);
   } catch (error) {
-    if (error instanceof StreamNotFound) throw new HttpError(404, 'Not found.');
+    if (error instanceof StreamNotFound) throw notFound();
     throw error;
   }
   const until = 'position' in asOf ? (e: RecordedEvent) => e.position <= asOf.position : (e: RecordedEvent) => e.createdAt <= asOf.time;
   const before = events.filter(until);
-  if (before.length === 0) throw new HttpError(404, 'It did not exist yet at that point.');
+  if (before.length === 0) throw notFound('It did not exist yet at that point.');
   return before;
 }
 
@@ -59,21 +73,30 @@ export async function eventsAsOf(store: EventStore, streamId: string, asOf: AsOf
  * are open.
  */
 export const isAdmin = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
-export const maySeeDeleted = isAdmin;
+
+/** A stream folded up to that point, with its events until then. */
+async function foldAsOf<State, Event>(
+  store: EventStore,
+  streamId: string,
+  asOf: AsOf,
+  decider: { initialState(): State; evolve(state: State, event: Event): State },
+): Promise<{ state: State; events: RecordedEvent[] }> {
+  const events = await eventsAsOf(store, streamId, asOf);
+  const state = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as unknown as Event), decider.initialState());
+  return { state, events };
+}
 
 /** The load as its own stream says it was at that point (whether or not it is deleted now). */
 export async function loadAsOf(store: EventStore, loadId: string, asOf: AsOf): Promise<loads.Load> {
-  const events = await eventsAsOf(store, loadStream(loadId), asOf);
-  const state = events.reduce((s, e) => loads.evolve(s, { type: e.type, data: e.data } as unknown as LoadEvent), loads.initialState());
-  if (state.status !== 'exists') throw new HttpError(404, 'Not found.');
+  const { state } = await foldAsOf<loads.LoadState, LoadEvent>(store, loadStream(loadId), asOf, loads);
+  if (state.status !== 'exists') throw notFound();
   return state.load;
 }
 
 /** The vendor as its own stream says it was at that point, with the times of its first and last change until then. */
 export async function vendorAsOf(store: EventStore, vendorId: string, asOf: AsOf): Promise<{ vendor: vendors.Vendor; createdAt: string; updatedAt: string }> {
-  const events = await eventsAsOf(store, vendorStream(vendorId), asOf);
-  const state = events.reduce((s, e) => vendors.evolve(s, { type: e.type, data: e.data } as unknown as VendorEvent), vendors.initialState());
-  if (state.status !== 'active') throw new HttpError(404, 'Vendor not found.');
+  const { state, events } = await foldAsOf<vendors.VendorState, VendorEvent>(store, vendorStream(vendorId), asOf, vendors);
+  if (state.status !== 'active') throw notFound('Vendor not found.');
   const { status: _, ...vendor } = state;
   return { vendor, createdAt: events[0]!.createdAt.toISOString(), updatedAt: events.at(-1)!.createdAt.toISOString() };
 }

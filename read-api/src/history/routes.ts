@@ -10,7 +10,7 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
-import { isAdmin, maySeeDeleted } from './as-of';
+import { isAdmin } from './as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
@@ -62,7 +62,7 @@ async function auditableLoad(pool: pg.Pool, actor: Actor, id: string | undefined
   if (!id || !UUID.test(id)) throw notFound();
   const { rows } = await pool.query<{ vendor_id: string | null; deleted_at: Date | null }>('SELECT vendor_id, deleted_at FROM loads WHERE id = $1', [id]);
   const row = rows[0];
-  if (!row || (row.deleted_at && !maySeeDeleted(actor))) throw notFound();
+  if (!row || (row.deleted_at && !isAdmin(actor))) throw notFound();
   if (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId) throw notFound();
   return id;
 }
@@ -91,7 +91,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (!id || !UUID.test(id)) throw notFound();
     // As for its detail, now or as of any time: a deleted vendor exists only for the ADMIN (recycle bin).
     const { rows } = await pool.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM vendor_profiles WHERE id = $1', [id]);
-    if (rows[0]?.deleted_at && !maySeeDeleted(actor)) throw new HttpError(404, 'Vendor not found.');
+    if (rows[0]?.deleted_at && !isAdmin(actor)) throw new HttpError(404, 'Vendor not found.');
     ctx.body = await historyPage(store, [vendorStream(id)], ctx, { maskBank: true });
   });
 

@@ -5,7 +5,7 @@ import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, loadAsOf, maySeeDeleted, wantsAsOf } from '../history/as-of';
+import { asOfFrom, isAdmin, loadAsOf, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 
@@ -61,7 +61,7 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
     const row = rows[0];
     if (!row || (actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId)) throw notFound();
     // A deleted load is gone from every plain read; the recycle bin's audience may still look at its past.
-    if (row.deleted && !(wantsAsOf(ctx) && maySeeDeleted(actor))) throw notFound();
+    if (row.deleted && !(wantsAsOf(ctx) && isAdmin(actor))) throw notFound();
     const asOf = asOfFrom(ctx);
     if (asOf) {
       // Time travel: the load as its own stream says it was then.

@@ -6,7 +6,7 @@ import { staffVendorView, vendorStatus } from '@portal/domain/vendors/staff-view
 import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, isAdmin, maySeeDeleted, vendorAsOf, wantsAsOf } from '../history/as-of';
+import { asOfFrom, isAdmin, vendorAsOf, wantsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -129,7 +129,7 @@ export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Rou
     );
     const row = rows[0];
     // A deleted vendor is gone from every plain read; the recycle bin's audience may still look at its past.
-    if (!row || (row.deleted && !(wantsAsOf(ctx) && maySeeDeleted(actor)))) throw new HttpError(404, 'Vendor not found.');
+    if (!row || (row.deleted && !(wantsAsOf(ctx) && isAdmin(actor)))) throw new HttpError(404, 'Vendor not found.');
     const asOf = asOfFrom(ctx);
     if (asOf) {
       const { vendor, createdAt, updatedAt } = await vendorAsOf(store, id, asOf);

@@ -100,3 +100,25 @@ it('never answers malformed multipart parts or query strings with a 5xx', async 
     { numRuns: 60, seed: 11 },
   );
 }, 180_000);
+
+it('refuses a point in the past given twice with 400, and answers it for a deleted load with 404 to anyone who may not see deleted records', async () => {
+  // Repeated parameters arrive as arrays; they used to be taken as "no point given" and answered with the load as it is now.
+  for (const [query, field, message] of [
+    ['as_of_position=1&as_of_position=2', 'as_of_position', 'Enter a valid event position.'],
+    ['as_of=2026-01-01&as_of=2026-02-01', 'as_of', 'Enter a valid date and time.'],
+  ] as const) {
+    const answer = await admin.get(`/api/loads/${loadId}/?${query}`);
+    expect(answer.status, query).toBe(400);
+    expect(answer.body).toEqual({ [field]: [message] });
+  }
+  // A deleted load: the vendor (who may not see deleted records) gets the same 404 whether the point is well formed or not.
+  const gone = (await vendor.post('/api/loads/', { load_number: 'fuzz-deleted' })).body.id as string;
+  const deleted = await vendor.request('DELETE', `/api/loads/${gone}/`);
+  expect(deleted.status).toBe(204);
+  const seen = { 'X-Min-Position': deleted.headers.get('x-event-position')! };
+  for (const query of ['', '?as_of_position=1&as_of_position=2', '?as_of_position=soon', '?as_of_position=1']) {
+    const answer = await vendor.get(`/api/loads/${gone}/${query}`, seen);
+    expect(answer.status, query).toBe(404);
+    expect(answer.body).toEqual({ detail: 'Not found.' });
+  }
+});
