@@ -1,9 +1,9 @@
-import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore, type JsonObject } from '@portal/platform/event-store/port';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WrongExpectedVersion, type EventMetadata, type EventStore, type JsonObject } from '@portal/platform/event-store/port';
+import { foldStream, type Fold } from './fold-stream';
 import type { StreamStates } from './stream-states';
 
-export interface Decider<Command, Event extends { type: string; data: object }, State> {
-  initialState(): State;
-  evolve(state: State, event: Event): State;
+export interface Decider<Command, Event extends { type: string; data: object }, State> extends Fold<State, Event> {
   decide(command: Command, state: State): Event[];
 }
 
@@ -14,7 +14,14 @@ export interface CommandResult<Event, State> {
   position: bigint | null;
 }
 
-const MAX_ATTEMPTS = 3;
+export interface CommandOptions {
+  /** How many times the command is decided and appended before a conflict (WrongExpectedVersion) is given up on. */
+  attempts?: number;
+  /** How long to wait (ms) before the next attempt after `failed` attempts that conflicted; no wait when absent. */
+  retryDelayMs?: (failed: number) => number;
+}
+
+const DEFAULT_ATTEMPTS = 3;
 
 /** Event data as the store gives it back: plain JSON. */
 const asStored = <Event extends { type: string; data: object }>(event: Event): Event => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) });
@@ -37,27 +44,13 @@ export async function handleCommand<Command, Event extends { type: string; data:
   /** Checks who may do this on the state being decided on (throws to refuse); runs again on every retry. */
   authorize?: (state: State) => void,
   states?: StreamStates<State, Event>,
+  { attempts = DEFAULT_ATTEMPTS, retryDelayMs }: CommandOptions = {},
 ): Promise<CommandResult<Event, State>> {
   let trustKept = states !== undefined;
   for (let attempt = 1; ; ) {
     const kept = trustKept ? states!.get(streamId) : undefined;
     trustKept = false;
-    let state = decider.initialState();
-    let revision: bigint | 'no_stream' = 'no_stream';
-    if (kept) {
-      ({ state, revision } = kept);
-    } else if (states) {
-      ({ state, revision } = await states.read(store, streamId));
-    } else {
-      try {
-        for (const event of await store.readStream(streamId)) {
-          state = decider.evolve(state, { type: event.type, data: event.data } as Event);
-          revision = event.revision;
-        }
-      } catch (error) {
-        if (!(error instanceof StreamNotFound)) throw error;
-      }
-    }
+    const { state, revision } = kept ?? (states ? await states.read(store, streamId) : await foldStream(store, streamId, decider));
     let events: Event[];
     try {
       authorize?.(state);
@@ -84,7 +77,8 @@ export async function handleCommand<Command, Event extends { type: string; data:
       if (!(error instanceof WrongExpectedVersion)) throw error;
       // A kept state that was behind the stream costs a read, not one of the attempts.
       if (kept) continue;
-      if (attempt >= MAX_ATTEMPTS) throw error;
+      if (attempt >= attempts) throw error;
+      if (retryDelayMs) await sleep(retryDelayMs(attempt));
       attempt++;
     }
   }

@@ -1,16 +1,5 @@
-import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
-
-/** What folding a stream needs from a decider. */
-export interface Fold<State, Event extends { type: string; data: object }> {
-  initialState(): State;
-  evolve(state: State, event: Event): State;
-}
-
-/** A stream's state folded up to and including `revision` ('no_stream': the stream has no events). */
-export interface Folded<State> {
-  state: State;
-  revision: bigint | 'no_stream';
-}
+import type { EventStore } from '@portal/platform/event-store/port';
+import { applyEvents, foldStream, type Fold, type Folded } from './fold-stream';
 
 const newer = (a: Folded<unknown>['revision'], b: Folded<unknown>['revision']) => a !== 'no_stream' && (b === 'no_stream' || a > b);
 
@@ -56,7 +45,7 @@ export class StreamStates<State, Event extends { type: string; data: object } = 
 
   /** Applies recorded (or about to be recorded) events to a state, as the store gives them back (JSON). */
   apply(state: State, events: readonly { type: string; data: object }[]): State {
-    return events.reduce((current, event) => this.fold.evolve(current, { type: event.type, data: event.data } as Event), state);
+    return applyEvents(this.fold, state, events);
   }
 
   /**
@@ -87,29 +76,15 @@ export class StreamStates<State, Event extends { type: string; data: object } = 
 
   private async readNow(store: EventStore, streamId: string): Promise<Folded<State>> {
     const kept = this.get(streamId);
-    const from = kept && kept.revision !== 'no_stream' ? kept.revision : undefined;
-    let events: RecordedEvent[];
-    try {
-      events = await store.readStream(streamId, from === undefined ? {} : { fromRevision: from });
-    } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
-      const none: Folded<State> = { state: this.fold.initialState(), revision: 'no_stream' };
-      this.remember(streamId, none);
-      return none;
-    }
-    let state: State;
-    let rest = events;
-    if (from === undefined) {
-      state = this.fold.initialState();
-    } else if (events[0]?.revision === from) {
-      state = kept!.state;
-      rest = events.slice(1);
-    } else {
+    const folded =
+      kept && kept.revision !== 'no_stream'
+        ? await foldStream(store, streamId, this.fold, { state: kept.state, revision: kept.revision })
+        : await foldStream(store, streamId, this.fold);
+    if (!folded) {
       // The kept state does not line up with the stream (never expected): fold it from the start.
       this.forget(streamId);
       return this.readNow(store, streamId);
     }
-    const folded: Folded<State> = { state: this.apply(state, rest), revision: events.at(-1)?.revision ?? 'no_stream' };
     this.remember(streamId, folded);
     return folded;
   }

@@ -23,6 +23,12 @@ export type AuthenticationResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'invalid' | 'inactive' | 'wrong_kind' };
 
+/**
+ * A sign-in's conflicts are other sign-ins of the user recorded first, so it needs at most one attempt more than there
+ * are sign-ins at once; 30 is the budget recordLogin always had (ten rounds of handleCommand's three attempts).
+ */
+const LOGIN_ATTEMPTS = 30;
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{20,100})$/;
 
@@ -140,16 +146,12 @@ export class AccountsService {
   }
 
   async recordLogin(userId: string, metadata: EventMetadata): Promise<void> {
-    // Many sign-ins of one user at once are all recorded: a conflict only means another one was recorded first.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await handleCommand(this.deps.store, userStream(userId), account, { type: 'RecordLogin', data: { now: new Date() } }, metadata);
-        return;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion) || attempt >= 10) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-      }
-    }
+    // Many sign-ins of one user at once are all recorded: a conflict only means another one was recorded first, so try
+    // again after a short random pause that grows with each conflict (it spreads the sign-ins that race).
+    await handleCommand(this.deps.store, userStream(userId), account, { type: 'RecordLogin', data: { now: new Date() } }, metadata, undefined, undefined, {
+      attempts: LOGIN_ATTEMPTS,
+      retryDelayMs: (failed) => Math.random() * failed,
+    });
   }
 
   /** The signed-in user, from the account's own streams; undefined when the account cannot be signed in. */

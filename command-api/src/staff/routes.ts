@@ -6,7 +6,7 @@ import { userStream } from '@portal/domain/accounts/events';
 import type { Actor } from '@portal/domain/permissions';
 import * as staff from '@portal/domain/staff/decider';
 import { StaffError } from '@portal/domain/staff/decider';
-import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffEvent, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
+import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
 import { checkStaffField } from '@portal/domain/staff/profile-rules';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { EventStore } from '@portal/platform/event-store/port';
@@ -35,15 +35,7 @@ async function staffTarget(store: EventStore, id: string | undefined) {
 }
 
 /** Staff commands on one staff stream, decided one after the other and appended together (all or nothing). */
-const staffCommands = {
-  initialState: staff.initialState,
-  evolve: staff.evolve,
-  decide: (commands: staff.StaffCommand[], state: staff.StaffState) => {
-    const events: StaffEvent[] = [];
-    for (const command of commands) events.push(...staff.decide(command, events.reduce(staff.evolve, state)));
-    return events;
-  },
-};
+const staffCommands = { initialState: staff.initialState, evolve: staff.evolve, decide: staff.decideInTurn };
 
 async function runStaffCommands(store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, commands: staff.StaffCommand[]) {
   try {
