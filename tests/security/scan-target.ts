@@ -14,6 +14,7 @@ import { loadConfig } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { createLogger } from '@portal/platform/logger';
 import { startSystem } from '../../scripts/system';
+import { PortalClient } from '../src/support/http-client';
 
 const outDir = path.resolve(process.env.OUT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scan-out-')));
 fs.mkdirSync(outDir, { recursive: true });
@@ -39,26 +40,11 @@ const config = {
 
 /** Signs in through the API as a browser does; returns the cookie header and the CSRF token. */
 async function signIn(base: string, username: string, password: string, portal: 'vendor' | 'staff') {
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
-    }
-  };
-  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  remember(await fetch(`${base}/api/auth/user/`));
-  const response = await fetch(`${base}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: header(), 'X-CSRFToken': cookies.get('csrftoken') ?? '' },
-    body: JSON.stringify({ username, password, portal }),
-  });
-  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
-  remember(response);
-  const user = (await response.json()) as { id: string; vendor_profile: { id: string } | null };
-  const get = async (p: string) => (await fetch(`${base}${p}`, { headers: { Cookie: header() } })).json();
-  return { cookie: header(), csrf: cookies.get('csrftoken')!, session: cookies.get('sessionid')!, user, get };
+  const client = await new PortalClient(base).start();
+  const response = await client.post<{ id: string; vendor_profile: { id: string } | null }>('/api/auth/login/', { username, password, portal });
+  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${JSON.stringify(response.body)}`);
+  const get = async (p: string) => (await client.get(p)).body;
+  return { cookie: client.cookieHeader(), csrf: client.cookies.get('csrftoken')!, session: client.cookies.get('sessionid')!, user: response.body, get };
 }
 
 async function main() {

@@ -8,6 +8,7 @@ import { Projector, readCheckpoint } from '@portal/projector/runtime';
 import { allMigrations } from '../../scripts/system';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { tallyMigrations, tallyProjection } from './fixtures/tally-projection';
+import { kill } from './support/processes';
 import { until as waitUntil } from './support/until';
 
 const STREAMS = 40;
@@ -53,12 +54,6 @@ function startChild(): { child: ChildProcess; committed: () => bigint } {
 }
 
 const until = (condition: () => boolean | Promise<boolean>, timeoutMs = 60_000) => waitUntil(condition, { timeoutMs, intervalMs: 20 });
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 const rows = async (db: TestDatabase) => ({
   log: (await db.pool.query('SELECT position, stream_id, type FROM tally_log ORDER BY position')).rows,

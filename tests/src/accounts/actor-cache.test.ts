@@ -5,22 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
-import { PortalClient } from '../support/http-client';
+import { sameSession, type PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login, signedIn } from './support';
+import { activeSignedIn, DEMO_PASSWORD, login, signIn } from './support';
 
-const DEMO = 'Demo-Pass-2026';
 const NOT_SIGNED_IN = { detail: 'Authentication credentials were not provided.' };
 let system: TestSystem;
 let admin: PortalClient;
 let vendor: PortalClient;
-const ids: Record<string, string> = {};
-
-async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const { client, user } = await signedIn(system, username, password, portal);
-  ids[username] = user.id;
-  return client;
-}
 
 /** A load of the demo carrier, created by the carrier. */
 async function newLoad(number: string): Promise<string> {
@@ -31,11 +23,8 @@ async function newLoad(number: string): Promise<string> {
 
 /** A new staff member of the given tier, signed in. */
 async function staffMember(username: string, tier: 'DISPATCH_OPS' | 'ACCOUNTING') {
-  await activeAccount(system, 'staff', username);
-  const client = await system.client().start();
-  const signedIn = await login(client, username, GOOD_PASSWORD, 'staff');
-  expect(signedIn.status).toBe(200);
-  const id = signedIn.body.id as string;
+  const { client, user } = await activeSignedIn(system, 'staff', username);
+  const id = user.id as string;
   expect((await admin.request('PATCH', `/api/staff-accounts/${id}/update-tier/`, { tier })).status).toBe(200);
   return { client, id };
 }
@@ -47,9 +36,9 @@ const recordElsewhere = (stream: string, type: string, data: Record<string, stri
 const patch = (client: PortalClient, loadId: string, body: Record<string, string>) => client.request('PATCH', `/api/loads/${loadId}/`, body);
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  vendor = await signIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  vendor = await signIn(system, 'carrier', 'vendor');
 });
 afterAll(async () => { await system?.stop(); });
 
@@ -110,11 +99,10 @@ describe('a caller kept from earlier requests', () => {
 
   it('cannot run the next command with the cookies of a session that has logged out', async () => {
     const load = await newLoad('ac-logout-1');
-    const session = await signIn('carrier', 'vendor');
+    const session = await signIn(system, 'carrier', 'vendor');
     expect((await patch(session, load, { status: 'picked_up' })).status).toBe(200);
     // The same cookies, kept by someone else (a second tab, a copied cookie).
-    const replay = new PortalClient(system.url);
-    for (const [name, value] of session.cookies) replay.cookies.set(name, value);
+    const replay = sameSession(session);
     expect((await session.post('/api/auth/logout/')).status).toBe(200);
     const refused = await patch(replay, load, { status: 'delivered' });
     expect(refused.status).toBe(401);
@@ -124,12 +112,8 @@ describe('a caller kept from earlier requests', () => {
   it('answers requests whose sessions are looked up together each by its own session', async () => {
     const loads = await Promise.all(Array.from({ length: 12 }, (_, i) => newLoad(`ac-many-${i}`)));
     const sessions = await Promise.all(Array.from({ length: 12 }, () => system.client().start()));
-    for (const session of sessions) expect((await login(session, 'carrier', DEMO, 'vendor')).status).toBe(200);
-    const replays = sessions.map((session) => {
-      const replay = new PortalClient(system.url);
-      for (const [name, value] of session.cookies) replay.cookies.set(name, value);
-      return replay;
-    });
+    for (const session of sessions) expect((await login(session, 'carrier', DEMO_PASSWORD, 'vendor')).status).toBe(200);
+    const replays = sessions.map((session) => sameSession(session));
     // Every other session ends; then all of them ask at once, twice over.
     for (const [i, session] of sessions.entries()) if (i % 2 === 1) expect((await session.post('/api/auth/logout/')).status).toBe(200);
     for (const round of [0, 1]) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { login } from './support';
+import { DEMO_PASSWORD, login, signIn } from './support';
 
 describe('the built-in admin', () => {
   let system: TestSystem;
@@ -38,7 +38,7 @@ describe('the built-in admin', () => {
 describe('a first start without ADMIN_PASSWORD, with demo data', () => {
   let system: TestSystem;
   beforeAll(async () => {
-    system = await startTestSystem({ config: { adminPassword: undefined, seedDemo: true, demoPassword: 'Demo-Pass-2026', adminUsername: 'boss' } });
+    system = await startTestSystem({ config: { adminPassword: undefined, seedDemo: true, demoPassword: DEMO_PASSWORD, adminUsername: 'boss' } });
   });
   afterAll(async () => { await system?.stop(); });
 
@@ -51,7 +51,7 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
   });
 
   it('seeds one staff user per tier and vendors, all able to log in with the demo password', async () => {
-    expect(system.notices.join('\n')).toContain('Demo logins (password Demo-Pass-2026)');
+    expect(system.notices.join('\n')).toContain(`Demo logins (password ${DEMO_PASSWORD})`);
     const expected: [string, 'staff' | 'vendor', string | null][] = [
       ['dispatch', 'staff', 'DISPATCH_OPS'],
       ['accounting', 'staff', 'ACCOUNTING'],
@@ -61,7 +61,7 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     ];
     for (const [username, portal, tier] of expected) {
       const client = await system.client().start();
-      const response = await login(client, username, 'Demo-Pass-2026', portal);
+      const response = await login(client, username, DEMO_PASSWORD, portal);
       expect(response.status, username).toBe(200);
       if (tier) expect(response.body.staff_profile.tier).toBe(tier);
       else expect(response.body.vendor_profile).not.toBeNull();
@@ -73,8 +73,7 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
   });
 
   it('gives the demo carrier a book of loads in every status and payment status, made by its own commands', async () => {
-    const client = await system.client().start();
-    await login(client, 'carrier', 'Demo-Pass-2026', 'vendor');
+    const client = await signIn(system, 'carrier', 'vendor');
     const { body: loads } = await client.get('/api/loads/');
     expect(loads.length).toBeGreaterThanOrEqual(10);
     expect(new Set(loads.map((l: { status: string }) => l.status))).toEqual(new Set(['open', 'picked_up', 'delivered', 'cancelled']));
@@ -82,8 +81,7 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     for (const load of loads.filter((l: { status: string }) => l.status === 'delivered')) expect(load.delivery_date).not.toBeNull();
     const { rows } = await system.db.pool.query(`SELECT DISTINCT metadata->>'actorUsername' AS actor FROM es_events WHERE stream_id LIKE 'load-%' AND stream_id NOT LIKE 'load-number-%'`);
     expect(rows).toEqual([{ actor: 'carrier' }]);
-    const other = await system.client().start();
-    await login(other, 'newcarrier', 'Demo-Pass-2026', 'vendor');
+    const other = await signIn(system, 'newcarrier', 'vendor');
     expect((await other.get('/api/loads/')).body).toEqual([]);
     // One demo vendor has a complete profile (documents and signed agreement, files really served), one an empty one.
     const profile = (await client.get('/api/profiles/vendor/')).body;

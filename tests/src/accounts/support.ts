@@ -1,8 +1,9 @@
-import { expect } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import type { TestSystem } from '../support/system';
 
 export const GOOD_PASSWORD = 'Haul-Freight-2026!';
+/** The demo accounts' password the tests start the system with: `{ seedDemo: true, demoPassword: DEMO_PASSWORD }`. */
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
 
 /** A mail body as a mail client shows it: quoted-printable soft line breaks and escapes decoded. */
 export const decodeMail = (raw: string) =>
@@ -16,9 +17,12 @@ export async function activationPath(system: TestSystem, email: string): Promise
   return match[0];
 }
 
+/** What a sign-up form sends for `username` (`extra` adds or replaces fields). */
+export const signUpBody = (kind: 'vendor' | 'staff', username: string, extra: Record<string, string> = {}) =>
+  ({ username, email: `${username}@carrier.example.com`, password: GOOD_PASSWORD, ...(kind === 'staff' ? { first_name: 'Sam', last_name: 'Lee' } : {}), ...extra });
+
 export async function signUp(client: PortalClient, kind: 'vendor' | 'staff', username: string, extra: Record<string, string> = {}) {
-  const body = { username, email: `${username}@carrier.example.com`, password: GOOD_PASSWORD, ...(kind === 'staff' ? { first_name: 'Sam', last_name: 'Lee' } : {}), ...extra };
-  return client.post(`/api/auth/signup/${kind}/`, body);
+  return client.post(`/api/auth/signup/${kind}/`, signUpBody(kind, username, extra));
 }
 
 /** Sign-up, then the emailed link: an account that can log in. */
@@ -34,10 +38,33 @@ export async function activeAccount(system: TestSystem, kind: 'vendor' | 'staff'
 export const login = (client: PortalClient, username: string, password = GOOD_PASSWORD, portal?: 'vendor' | 'staff') =>
   client.post('/api/auth/login/', { username, password, ...(portal ? { portal } : {}) });
 
-/** A client of `system` signed in as `username`, and the login's answer (the user); the test fails, naming the user, if refused. */
+/** Logs `client` in and returns the login's answer (the user); throws at once, naming the user and the answer, unless it is 200. */
+export async function loggedIn(client: PortalClient, username: string, password: string, portal: 'vendor' | 'staff'): Promise<any> {
+  const response = await login(client, username, password, portal);
+  if (response.status !== 200) throw new Error(`sign-in of ${username} (${portal} portal) answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A client of `system` signed in as `username`, and the login's answer (the user); throws, naming the user, if refused. */
 export async function signedIn(system: TestSystem, username: string, password: string, portal: 'vendor' | 'staff'): Promise<{ client: PortalClient; user: any }> {
   const client = await system.client().start();
-  const response = await login(client, username, password, portal);
-  expect(response.status, username).toBe(200);
-  return { client, user: response.body };
+  return { client, user: await loggedIn(client, username, password, portal) };
 }
+
+/** The password of the test system's seeded demo accounts (not the built-in admin's: that is TEST_ADMIN_PASSWORD). */
+export function demoPassword(system: TestSystem): string {
+  if (!system.config.demoPassword) throw new Error('this test system has no demo accounts: start it with { seedDemo: true, demoPassword: DEMO_PASSWORD }');
+  return system.config.demoPassword;
+}
+
+/** A client of `system` signed in as `username` (by default with the demo password the system was started with). */
+export async function signIn(system: TestSystem, username: string, portal: 'vendor' | 'staff', password = demoPassword(system)): Promise<PortalClient> {
+  return (await signedIn(system, username, password, portal)).client;
+}
+
+/** A new active account (sign-up, then the emailed link), signed in; with the login's answer (the user). */
+export async function activeSignedIn(system: TestSystem, kind: 'vendor' | 'staff', username: string): Promise<{ client: PortalClient; user: any }> {
+  const client = await activeAccount(system, kind, username);
+  return { client, user: await loggedIn(client, username, GOOD_PASSWORD, kind) };
+}
+

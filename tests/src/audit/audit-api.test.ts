@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login, signedIn } from '../accounts/support';
+import { activeAccount, activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let admin: PortalClient;
 let accounting: PortalClient;
@@ -14,17 +13,14 @@ let vendorId: string;
 
 const at = (answer: { headers: Headers }) => `min_position=${answer.headers.get('x-event-position') ?? 0}`;
 
-const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => (await signedIn(system, username, password, portal)).client;
-
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  accounting = await signIn('accounting', 'staff');
-  dispatch = await signIn('dispatch', 'staff');
-  vendor = await signIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  accounting = await signIn(system, 'accounting', 'staff');
+  dispatch = await signIn(system, 'dispatch', 'staff');
+  vendor = await signIn(system, 'carrier', 'vendor');
   vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
-  otherVendor = await activeAccount(system, 'vendor', 'audit_rival');
-  await login(otherVendor, 'audit_rival', GOOD_PASSWORD, 'vendor');
+  otherVendor = (await activeSignedIn(system, 'vendor', 'audit_rival')).client;
 });
 afterAll(async () => { await system?.stop(); });
 
@@ -166,8 +162,7 @@ describe('the recycle bin', () => {
   });
 
   it('restores a deleted vendor with its account, which can log in again', async () => {
-    const returning = await activeAccount(system, 'vendor', 'returning_carrier');
-    await login(returning, 'returning_carrier', GOOD_PASSWORD, 'vendor');
+    const { client: returning } = await activeSignedIn(system, 'vendor', 'returning_carrier');
     const id = (await returning.get('/api/auth/user/')).body.vendor_profile.id;
     await admin.request('DELETE', `/api/vendors/${id}/`);
     expect((await login(await system.client().start(), 'returning_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);

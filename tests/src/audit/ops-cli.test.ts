@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'cli.ts');
@@ -22,9 +22,8 @@ async function projector(...args: string[]): Promise<{ code: number; stdout: str
 }
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: 'Demo-Pass-2026' } });
-  vendor = await system.client().start();
-  await login(vendor, 'carrier', 'Demo-Pass-2026', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  vendor = await signIn(system, 'carrier', 'vendor');
 });
 afterAll(async () => { await system?.stop(); });
 

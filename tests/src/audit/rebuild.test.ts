@@ -2,28 +2,24 @@
 // replay from position 0, row for row, and a rebuild must swap in identical tables while the system keeps serving.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rebuild, verify } from '@portal/projector/rebuild';
-import type { PortalClient } from '../support/http-client';
 import { JPEG, pdf } from '../support/files';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { signedIn } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 import { seeded } from '../support/seeded';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 });
 afterAll(async () => { await system?.stop(); });
-
-const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO): Promise<PortalClient> => (await signedIn(system, username, password, portal)).client;
 
 it('rebuilds read models equal to the incrementally built ones, after a long random sequence of commands', async () => {
   const next = seeded(20261121);
   const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const [vendor, admin, accounting, dispatch] = [
-    await signIn('carrier', 'vendor'), await signIn('admin', 'staff', TEST_ADMIN_PASSWORD), await signIn('accounting', 'staff'), await signIn('dispatch', 'staff'),
+    await signIn(system, 'carrier', 'vendor'), await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD), await signIn(system, 'accounting', 'staff'), await signIn(system, 'dispatch', 'staff'),
   ];
   const vendors = (await admin.get('/api/vendors/picker/')).body.map((v: { vendor_profile_id: string }) => v.vendor_profile_id);
   const loads: string[] = (await vendor.get('/api/loads/')).body.map((l: { id: string }) => l.id);

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login, signedIn } from '../accounts/support';
+import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let admin: PortalClient;
 let dispatch: PortalClient;
@@ -15,14 +14,12 @@ let carrier: PortalClient;
 
 const position = (answer: Answer) => answer.headers.get('x-event-position')!;
 
-const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => (await signedIn(system, username, password, portal)).client;
-
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  dispatch = await signIn('dispatch', 'staff');
-  accounting = await signIn('accounting', 'staff');
-  carrier = await signIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  dispatch = await signIn(system, 'dispatch', 'staff');
+  accounting = await signIn(system, 'accounting', 'staff');
+  carrier = await signIn(system, 'carrier', 'vendor');
 });
 afterAll(async () => { await system?.stop(); });
 
@@ -104,8 +101,7 @@ describe('a deleted vendor', () => {
   let live: string;
 
   beforeAll(async () => {
-    const vendor = await activeAccount(system, 'vendor', 'vanished_carrier');
-    expect((await login(vendor, 'vanished_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(200);
+    const { client: vendor } = await activeSignedIn(system, 'vendor', 'vanished_carrier');
     id = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
     before = position(await vendor.request('PATCH', '/api/profiles/vendor/', { legal_name: 'Vanished Freight LLC', bank_account_number: '000123456789' }));
     edited = position(await vendor.request('PATCH', '/api/profiles/vendor/', { legal_name: 'Vanished Logistics LLC' }));

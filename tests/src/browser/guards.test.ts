@@ -15,8 +15,8 @@ import {
   trackPaths,
   waitForPath,
 } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 const SOME_ID = '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f4a1b2c';
 
 let suite: BrowserSuite;

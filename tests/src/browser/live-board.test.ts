@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** Pushes land well within a second; the margin is for a loaded machine. */
 const LIVE_TIMEOUT = 3_000;
 

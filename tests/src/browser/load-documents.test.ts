@@ -6,8 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
 import { loginThroughUi, newContext, screenshot, useBrowserSuite, waitForPath } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** An open load of the demo carrier: no paperwork yet. */
 const LOAD = 'kdt_24108';
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 

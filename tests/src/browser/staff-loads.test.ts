@@ -5,8 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 const LOAD = 'kdt_e2e_7001';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });

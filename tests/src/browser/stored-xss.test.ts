@@ -4,10 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PNG_1x1 } from '../support/files';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { login } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 import { loginThroughUi, newContext, screenshot, startBrowserSuite, type BrowserSuite } from './support';
 
-const DEMO = 'Demo-Pass-2026';
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=1">',
   '"><script>window.__xss=2</script>',
@@ -18,9 +17,8 @@ let loadId: string;
 let vendorId: string;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO } });
-  const vendor = await suite.system.client().start();
-  await login(vendor, 'carrier', DEMO, 'vendor');
+  suite = await startBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  const vendor = await signIn(suite.system, 'carrier', 'vendor');
   vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
   const profile = await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: PAYLOADS[0], address_2: PAYLOADS[1], contact_name_2: PAYLOADS[2] });
   expect(profile.status).toBe(200);
@@ -41,7 +39,7 @@ async function visit(page: Page, path: string, expectText: string): Promise<void
 it('shows stored markup as text and runs none of it, for the vendor and for staff', async () => {
   const dialogs: string[] = [];
   for (const [portal, username, password, pages] of [
-    ['vendor', 'carrier', DEMO, [['/profile', 'Company Information'], ['/loads', 'kdt_xss-1'], [`/load/${loadId}`, 'Load Details']]],
+    ['vendor', 'carrier', DEMO_PASSWORD, [['/profile', 'Company Information'], ['/loads', 'kdt_xss-1'], [`/load/${loadId}`, 'Load Details']]],
     ['staff', 'admin', TEST_ADMIN_PASSWORD, [[`/staff/load/${loadId}`, 'Load Details'], [`/staff/vendors/${vendorId}`, 'Business'], ['/staff/loads', 'kdt_xss-1']]],
   ] as const) {
     const context = await newContext(suite.browser, suite.system);

@@ -6,8 +6,8 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
+import { DEMO_PASSWORD } from '../accounts/support';
 
-const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** The browser's zone, so the dates the table shows are known in advance. */
 const TIME_ZONE = 'America/Chicago';
 

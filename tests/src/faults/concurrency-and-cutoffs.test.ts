@@ -5,15 +5,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { pdf } from '../support/files';
 import { startTestSystem, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
 let system: TestSystem;
 let vendor: PortalClient;
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: 'Demo-Pass-2026' } });
-  vendor = await system.client().start();
-  await login(vendor, 'carrier', 'Demo-Pass-2026', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  vendor = await signIn(system, 'carrier', 'vendor');
 });
 afterAll(async () => { await system?.stop(); });
 

@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '@portal/platform/e
 import { silentLogger } from '@portal/platform/logger';
 import { readCheckpoint } from '@portal/projector/runtime';
 import { startSystem, type System } from '../../../scripts/system';
+import { DEMO_PASSWORD } from '../accounts/support';
 import { PortalClient } from '../support/http-client';
 import { until as waitUntil } from '../support/until';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   fs.chmodSync(dataDir, 0o755);
   postgres = await startEmbeddedPostgres({ dataDir, port: 0, logger: silentLogger });
   databaseUrl = await postgres.ensureDatabase('portal');
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: 'Demo-Pass-2026', adminPassword: 'Admin-Pass-2026', readWaitMs: 2_000 };
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: 'Admin-Pass-2026', readWaitMs: 2_000 };
   system = await startSystem({ config, databaseUrl, logger: silentLogger });
 }, 120_000);
 
@@ -37,7 +38,7 @@ const until = (condition: () => Promise<boolean>, timeoutMs = 60_000) => waitUnt
 
 it('survives a PostgreSQL restart without restarting any service', async () => {
   const vendor = await new PortalClient(system.url).start();
-  expect((await vendor.post('/api/auth/login/', { username: 'carrier', password: 'Demo-Pass-2026', portal: 'vendor' })).status).toBe(200);
+  expect((await vendor.post('/api/auth/login/', { username: 'carrier', password: DEMO_PASSWORD, portal: 'vendor' })).status).toBe(200);
   const { body: load } = await vendor.post('/api/loads/', { load_number: 'restart-1' });
 
   const acknowledged: string[] = [];

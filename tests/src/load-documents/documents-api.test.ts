@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let vendor: PortalClient;
 let otherVendor: PortalClient;
@@ -24,18 +23,12 @@ async function newLoad(number: string) {
 }
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  const signIn = async (username: string, portal: 'vendor' | 'staff', password = DEMO) => {
-    const client = await system.client().start();
-    expect((await login(client, username, password, portal)).status).toBe(200);
-    return client;
-  };
-  vendor = await signIn('carrier', 'vendor');
-  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  accounting = await signIn('accounting', 'staff');
-  pending = await signIn('newstaff', 'staff');
-  otherVendor = await activeAccount(system, 'vendor', 'docs_rival');
-  await login(otherVendor, 'docs_rival', GOOD_PASSWORD, 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  vendor = await signIn(system, 'carrier', 'vendor');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  accounting = await signIn(system, 'accounting', 'staff');
+  pending = await signIn(system, 'newstaff', 'staff');
+  otherVendor = (await activeSignedIn(system, 'vendor', 'docs_rival')).client;
   guest = await system.client().start();
 });
 afterAll(async () => { await system?.stop(); });

@@ -6,19 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStream } from '@portal/domain/loads/fields';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { signedIn } from '../accounts/support';
+import { DEMO_PASSWORD, signedIn, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let admin: PortalClient;
 let vendor: PortalClient;
 let otherVendor: PortalClient;
 let otherVendorId: string;
-
-async function signIn(username: string, portal: 'staff' | 'vendor', password = DEMO) {
-  const { client, user } = await signedIn(system, username, password, portal);
-  return { client, body: user };
-}
 
 /** A load of the demo carrier, created and then changed once by the carrier (so its state is kept). */
 async function keptLoad(number: string): Promise<string> {
@@ -38,12 +32,12 @@ const stored = async (loadId: string, type?: string) =>
   (await system.store.readStream(loadStream(loadId))).filter((event) => !type || event.type === type).map((event) => `${event.data.from as string} -> ${event.data.to as string}`);
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = (await signIn('admin', 'staff', TEST_ADMIN_PASSWORD)).client;
-  vendor = (await signIn('carrier', 'vendor')).client;
-  const other = await signIn('newcarrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  vendor = await signIn(system, 'carrier', 'vendor');
+  const other = await signedIn(system, 'newcarrier', DEMO_PASSWORD, 'vendor');
   otherVendor = other.client;
-  otherVendorId = other.body.vendor_profile.id;
+  otherVendorId = other.user.vendor_profile.id;
 });
 afterAll(async () => { await system?.stop(); });
 

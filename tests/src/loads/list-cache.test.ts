@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeSignedIn, signIn } from '../accounts/support';
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -16,12 +16,9 @@ const positionOf = (response: { headers: Headers }) => response.headers.get('x-e
 
 beforeAll(async () => {
   system = await startTestSystem();
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
-  vendorA = await activeAccount(system, 'vendor', 'cache_vendor_a');
-  await login(vendorA, 'cache_vendor_a', GOOD_PASSWORD, 'vendor');
-  vendorB = await activeAccount(system, 'vendor', 'cache_vendor_b');
-  await login(vendorB, 'cache_vendor_b', GOOD_PASSWORD, 'vendor');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  vendorA = (await activeSignedIn(system, 'vendor', 'cache_vendor_a')).client;
+  vendorB = (await activeSignedIn(system, 'vendor', 'cache_vendor_b')).client;
   vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
 });
 afterAll(async () => {

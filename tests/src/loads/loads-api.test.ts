@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { activeAccount, login } from '../accounts/support';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let vendorA: PortalClient;
 let vendorB: PortalClient;
 let vendorAId: string;
-
-async function signedIn(username: string, portal: 'vendor' | 'staff', password = DEMO) {
-  const client = await system.client().start();
-  const response = await login(client, username, password, portal);
-  if (response.status !== 200) throw new Error(`login ${username}: ${JSON.stringify(response.body)}`);
-  return client;
-}
 
 /** A command, then the read side at the command's position (read-your-writes). */
 async function readAfter(client: PortalClient, command: { headers: Headers }, path: string) {
@@ -32,12 +24,10 @@ const eventsOf = async (loadId: string) =>
   (await system.db.pool.query(`SELECT type, data, position FROM es_events WHERE stream_id = $1 ORDER BY position`, [`load-${loadId}`])).rows;
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  vendorA = await signedIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  vendorA = await signIn(system, 'carrier', 'vendor');
   vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
-  await activeAccount(system, 'vendor', 'other_carrier');
-  vendorB = await system.client().start();
-  await login(vendorB, 'other_carrier', 'Haul-Freight-2026!');
+  vendorB = (await activeSignedIn(system, 'vendor', 'other_carrier')).client;
 });
 afterAll(async () => { await system?.stop(); });
 
@@ -189,15 +179,15 @@ describe('changing a load', () => {
 
 describe('staff and the tier matrix', () => {
   it('lets ADMIN and DISPATCH_OPS create loads for a chosen vendor, and no one else', async () => {
-    const admin = await signedIn('admin', 'staff', (await import('../support/system')).TEST_ADMIN_PASSWORD);
+    const admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
     expect((await admin.post('/api/loads/', { load_number: 'staff1' })).body).toEqual({ vendor: ['Please select a vendor.'] });
     const created = await admin.post('/api/loads/', { load_number: 'staff1', vendor: vendorAId });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ vendor: vendorAId, vendor_name: 'Lone Star Carriers' });
-    const dispatch = await signedIn('dispatch', 'staff');
+    const dispatch = await signIn(system, 'dispatch', 'staff');
     expect((await dispatch.post('/api/loads/', { load_number: 'staff2', vendor: vendorAId })).status).toBe(201);
     for (const username of ['accounting', 'newstaff']) {
-      const staff = await signedIn(username, 'staff');
+      const staff = await signIn(system, username, 'staff');
       const refused = await staff.post('/api/loads/', { load_number: `staff_${username}`, vendor: vendorAId });
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ detail: "You don't have permission to create loads." });
@@ -209,7 +199,7 @@ describe('staff and the tier matrix', () => {
 
   it('enforces who may change status, payment status, rate details and delete', async () => {
     const { body: load } = await createLoad(vendorA, '5001');
-    const [accounting, dispatch, pending] = await Promise.all([signedIn('accounting', 'staff'), signedIn('dispatch', 'staff'), signedIn('newstaff', 'staff')]);
+    const [accounting, dispatch, pending] = await Promise.all([signIn(system, 'accounting', 'staff'), signIn(system, 'dispatch', 'staff'), signIn(system, 'newstaff', 'staff')]);
     const patch = (client: PortalClient, body: object) => client.request('PATCH', `/api/loads/${load.id}/`, body);
     const expectations: [PortalClient, object, number, string?][] = [
       [accounting, { status: 'picked_up' }, 403, 'You do not have permission to change the load status.'],

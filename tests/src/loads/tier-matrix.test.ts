@@ -3,9 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 type ActorName = 'ADMIN' | 'DISPATCH_OPS' | 'ACCOUNTING' | 'PENDING' | 'VENDOR';
 
 let system: TestSystem;
@@ -46,18 +45,12 @@ const streamEvents = async (loadId: string) =>
   (await system.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1`, [`load-${loadId}`])).rows[0]!.n;
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => {
-    const client = await system.client().start();
-    const response = await login(client, username, password, portal);
-    if (response.status !== 200) throw new Error(`login ${username}`);
-    return client;
-  };
-  clients.ADMIN = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  clients.DISPATCH_OPS = await signIn('dispatch', 'staff');
-  clients.ACCOUNTING = await signIn('accounting', 'staff');
-  clients.PENDING = await signIn('newstaff', 'staff');
-  clients.VENDOR = await signIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  clients.ADMIN = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  clients.DISPATCH_OPS = await signIn(system, 'dispatch', 'staff');
+  clients.ACCOUNTING = await signIn(system, 'accounting', 'staff');
+  clients.PENDING = await signIn(system, 'newstaff', 'staff');
+  clients.VENDOR = await signIn(system, 'carrier', 'vendor');
   vendorId = (await clients.VENDOR.get('/api/auth/user/')).body.vendor_profile.id;
   const picker = await clients.ADMIN.get('/api/vendors/picker/');
   otherVendorId = picker.body.find((entry: { username: string }) => entry.username === 'newcarrier').vendor_profile_id;

@@ -11,7 +11,7 @@ import { ProjectionPosition } from '@portal/read-api/projection-position';
 import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/socket-server';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeSignedIn, signIn } from '../accounts/support';
 import { until as waitUntil } from '../support/until';
 
 let system: TestSystem;
@@ -43,12 +43,9 @@ const removedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.remov
 
 beforeAll(async () => {
   system = await startTestSystem();
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
-  vendorA = await activeAccount(system, 'vendor', 'live_vendor_a');
-  await login(vendorA, 'live_vendor_a', GOOD_PASSWORD, 'vendor');
-  vendorB = await activeAccount(system, 'vendor', 'live_vendor_b');
-  await login(vendorB, 'live_vendor_b', GOOD_PASSWORD, 'vendor');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  vendorA = (await activeSignedIn(system, 'vendor', 'live_vendor_a')).client;
+  vendorB = (await activeSignedIn(system, 'vendor', 'live_vendor_b')).client;
   vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
   vendorBId = (await vendorB.get('/api/auth/user/')).body.vendor_profile.id;
 });

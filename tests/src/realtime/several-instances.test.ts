@@ -12,7 +12,7 @@ import { READ_API_PUSH_LOCK } from '@portal/read-api/realtime/push-leadership';
 import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/socket-server';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeSignedIn, GOOD_PASSWORD, signIn } from '../accounts/support';
 import { until as waitUntil } from '../support/until';
 
 // The system's own read API (the gateway's port) is one instance; each test adds others over the same database, as
@@ -102,15 +102,13 @@ async function leaderBackend(): Promise<number | undefined> {
 }
 
 async function signedIn(kind: 'vendor' | 'staff', username: string): Promise<{ client: PortalClient; userId: string }> {
-  const client = await activeAccount(system, kind, username);
-  await login(client, username, GOOD_PASSWORD, kind);
+  const { client } = await activeSignedIn(system, kind, username);
   return { client, userId: (await client.get('/api/auth/user/')).body.id };
 }
 
 beforeAll(async () => {
   system = await startTestSystem();
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
   vendor = (await signedIn('vendor', 'multi_vendor')).client;
   vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
   // The system's own instance took the lock when it started.
@@ -180,8 +178,7 @@ describe('failover', () => {
 describe('sessions and users end on every instance', () => {
   it('disconnects a logged-out session\'s socket on another instance, and it cannot reconnect', async () => {
     const other = await startInstance();
-    const session = await system.client().start();
-    await login(session, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+    const session = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
     const cookie = session.cookieHeader();
     const ending = await openSocket(cookie, other.url);
     const staying = await openSocket(admin.cookieHeader(), other.url);
@@ -233,8 +230,7 @@ describe('sessions and users end on every instance', () => {
 
   it('disconnects a socket whose session expired', async () => {
     const other = await startInstance({ sessionCheckMs: 100 });
-    const session = await system.client().start();
-    await login(session, 'multi_vendor', GOOD_PASSWORD, 'vendor');
+    const session = await signIn(system, 'multi_vendor', 'vendor', GOOD_PASSWORD);
     const client = await openSocket(session.cookieHeader(), other.url);
     await system.pool.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash = $1", [sessionKey(session.cookies.get('sessionid')!)]);
     expect(await client.disconnected).toBe('io server disconnect');

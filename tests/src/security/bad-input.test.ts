@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { login } from '../accounts/support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
 let system: TestSystem;
 let vendor: PortalClient;
@@ -14,11 +14,9 @@ let vendorId: string;
 let staffId: string;
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: 'Demo-Pass-2026' } });
-  vendor = await system.client().start();
-  await login(vendor, 'carrier', 'Demo-Pass-2026', 'vendor');
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  vendor = await signIn(system, 'carrier', 'vendor');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
   loadId = (await vendor.post('/api/loads/', { load_number: 'fuzz-1' })).body.id;
   vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
   staffId = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'newstaff').id;

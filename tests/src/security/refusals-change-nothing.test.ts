@@ -3,20 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { GOOD_PASSWORD, login, signUp } from '../accounts/support';
+import { DEMO_PASSWORD, GOOD_PASSWORD, login, signIn, signUp } from '../accounts/support';
 
 let system: TestSystem;
 let admin: PortalClient;
 let carrier: PortalClient;
-const DEMO = 'Demo-Test-Pass-42';
 const NUL = 'Null characters are not allowed.';
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
-  carrier = await system.client().start();
-  await login(carrier, 'carrier', DEMO, 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  carrier = await signIn(system, 'carrier', 'vendor');
 });
 afterAll(async () => {
   await system?.stop();
@@ -43,7 +40,7 @@ describe('NUL characters', () => {
     const patched = await carrier.request('PATCH', `/api/loads/${loads[0]!.id}/`, { pickup_notes: 'Dock\u00007', nested: { deep: ['x\u0000'] } });
     expect(patched.status).toBe(400);
     expect(patched.body.pickup_notes).toEqual([NUL]);
-    expect((await system.client().start().then((c) => c.post('/api/auth/login/', { username: 'carrier\u0000', password: DEMO, portal: 'vendor' }))).status).toBe(400);
+    expect((await system.client().start().then((c) => c.post('/api/auth/login/', { username: 'carrier\u0000', password: DEMO_PASSWORD, portal: 'vendor' }))).status).toBe(400);
     expect(await system.store.headPosition()).toBe(head);
     // The load number was not reserved: it can be used once written without the NUL.
     expect((await carrier.post('/api/loads/', { load_number: 'NULLOAD' })).status).toBe(201);
@@ -71,7 +68,7 @@ describe('a staff profile save that is partly refused', () => {
 describe('simultaneous sign-ins of one user', () => {
   it('all succeed, each with its own working session', async () => {
     const clients = await Promise.all(Array.from({ length: 16 }, () => system.client().start()));
-    const answers = await Promise.all(clients.map((client) => login(client, 'dispatch', DEMO, 'staff')));
+    const answers = await Promise.all(clients.map((client) => login(client, 'dispatch', DEMO_PASSWORD, 'staff')));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     for (const client of clients) expect((await client.get('/api/auth/user/')).status).toBe(200);
   });

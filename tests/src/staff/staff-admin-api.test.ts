@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeAccount, GOOD_PASSWORD, login, signedIn } from '../accounts/support';
+import { activeAccount, activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
 
-const DEMO = 'Demo-Pass-2026';
 let system: TestSystem;
 let admin: PortalClient;
 let dispatch: PortalClient;
@@ -12,17 +11,15 @@ let pending: PortalClient;
 let vendor: PortalClient;
 const ids: Record<string, string> = {};
 
-const signIn = async (username: string, portal: 'staff' | 'vendor', password = DEMO) => (await signedIn(system, username, password, portal)).client;
-
 const at = (answer: { headers: Headers }) => `?min_position=${answer.headers.get('x-event-position') ?? 0}`;
 
 beforeAll(async () => {
-  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO } });
-  admin = await signIn('admin', 'staff', TEST_ADMIN_PASSWORD);
-  dispatch = await signIn('dispatch', 'staff');
-  accounting = await signIn('accounting', 'staff');
-  pending = await signIn('newstaff', 'staff');
-  vendor = await signIn('carrier', 'vendor');
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  dispatch = await signIn(system, 'dispatch', 'staff');
+  accounting = await signIn(system, 'accounting', 'staff');
+  pending = await signIn(system, 'newstaff', 'staff');
+  vendor = await signIn(system, 'carrier', 'vendor');
   for (const account of (await admin.get('/api/staff-accounts/')).body) ids[account.username] = account.id;
   for (const entry of (await admin.get('/api/vendors/')).body) ids[`vendor:${entry.username}`] = entry.id;
 });
@@ -83,9 +80,7 @@ describe('staff accounts and tiers', () => {
   });
 
   it('soft-deletes a staff account: it cannot log in, its session ends, it leaves the lists', async () => {
-    await activeAccount(system, 'staff', 'leaving_soon');
-    const leaving = await system.client().start();
-    await login(leaving, 'leaving_soon', GOOD_PASSWORD, 'staff');
+    const { client: leaving } = await activeSignedIn(system, 'staff', 'leaving_soon');
     const id = (await admin.get(`/api/staff-accounts/?min_position=${await system.store.headPosition()}`)).body.find((a: { username: string }) => a.username === 'leaving_soon').id;
     const deleted = await admin.request('DELETE', `/api/staff-accounts/${id}/`);
     expect(deleted.status).toBe(204);
@@ -154,8 +149,7 @@ describe('vendors for staff', () => {
   });
 
   it('soft-deletes a vendor: gone from lists, and it can no longer log in', async () => {
-    const victim = await activeAccount(system, 'vendor', 'closing_carrier');
-    await login(victim, 'closing_carrier', GOOD_PASSWORD, 'vendor');
+    const { client: victim } = await activeSignedIn(system, 'vendor', 'closing_carrier');
     const list = (await admin.get('/api/vendors/')).body;
     const id = list.find((v: { username: string }) => v.username === 'closing_carrier').id;
     const deleted = await admin.request('DELETE', `/api/vendors/${id}/`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
-import { activeAccount, GOOD_PASSWORD, login } from '../accounts/support';
+import { activeSignedIn, signIn } from '../accounts/support';
 
 let system: TestSystem;
 let vendor: PortalClient;
@@ -11,12 +11,6 @@ let admin: PortalClient;
 
 const eventsOf = async (type: string) =>
   (await system.db.pool.query(`SELECT data FROM es_events WHERE type = $1 ORDER BY position`, [type])).rows.map((r) => r.data);
-
-async function signedInVendor(username: string) {
-  const client = await activeAccount(system, 'vendor', username);
-  await login(client, username, GOOD_PASSWORD, 'vendor');
-  return client;
-}
 
 const readProfile = async (client: PortalClient, answer?: { headers: Headers }) =>
   client.get(`/api/profiles/vendor/${answer?.headers.get('x-event-position') ? `?min_position=${answer.headers.get('x-event-position')}` : ''}`);
@@ -28,10 +22,9 @@ const BANK = { bank_account_holder_name: 'Lone Star Freight LLC', bank_name: 'Fr
 
 beforeAll(async () => {
   system = await startTestSystem();
-  vendor = await signedInVendor('lonestar');
-  otherVendor = await signedInVendor('rival_lines');
-  admin = await system.client().start();
-  await login(admin, 'admin', TEST_ADMIN_PASSWORD, 'staff');
+  vendor = (await activeSignedIn(system, 'vendor', 'lonestar')).client;
+  otherVendor = (await activeSignedIn(system, 'vendor', 'rival_lines')).client;
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => { await system?.stop(); });
 
