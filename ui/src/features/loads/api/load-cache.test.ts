@@ -109,4 +109,29 @@ describe('createLoadChangesBatcher (bursts of pushes merged into the caches toge
     batcher.flush();
     expect(ids(queryClient.getQueryData<LoadView[]>(loadKeys.list())!)).toEqual(['a']);
   });
+
+  it('resync: pushes received while the re-read is under way are applied again over its answer, which may predate them', async () => {
+    const queryClient = seed();
+    const batcher = createLoadChangesBatcher(queryClient, 0);
+    let answer!: () => void;
+    // The re-read: its answer was assembled before the pushes below and lands after them, replacing the list.
+    const resynced = batcher.resync(() => new Promise<void>((resolve) => {
+      answer = () => {
+        queryClient.setQueryData(loadKeys.list(), [at('c', 3), at('b', 2), at('a', 1)]);
+        resolve();
+      };
+    }));
+    batcher.push({ upserts: [at('b', 2, { status: 'picked_up' })], removals: [] });
+    batcher.push({ upserts: [at('b', 2, { status: 'delivered' })], removals: ['c'] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    answer();
+    await resynced;
+    const list = queryClient.getQueryData<LoadView[]>(loadKeys.list())!;
+    expect(ids(list)).toEqual(['b', 'a']);
+    expect(list[0]!.status).toBe('delivered');
+    // Once the re-read is over, pushes are not kept for any later one.
+    batcher.push({ upserts: [at('a', 1, { status: 'cancelled' })], removals: [] });
+    await batcher.resync(async () => void queryClient.setQueryData(loadKeys.list(), [at('a', 1)]));
+    expect(queryClient.getQueryData<LoadView[]>(loadKeys.list())!.map((row) => row.status)).toEqual(['open']);
+  });
 });

@@ -59,38 +59,66 @@ export function applyLoadChanges(queryClient: QueryClient, changes: LoadChanges)
  * ones that follow within the window are gathered (the newest change per load wins, as applying them one by one would)
  * and applied together at its end. Merging into a list of tens of thousands of loads costs the same for one change as
  * for a hundred, so a burst of pushes costs a few merges instead of one each.
+ *
+ * `resync` re-reads the caches (`refresh`) and then applies again every push received since the re-read began. Pushes
+ * keep coming while a re-read is under way and are applied as they come, but the re-read's answer replaces the cache
+ * when it lands, and it may have been assembled before some of them: without this those rows would show their older
+ * state until they next changed. Applying them again is safe whichever is newer: any later change to the same load
+ * is pushed after them, so the newest push per load is the load as it now is.
  */
 export function createLoadChangesBatcher(queryClient: QueryClient, windowMs = 40) {
   let pending = new Map<string, LoadView | null>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastFlush = -Infinity;
+  /** Pushes received since each re-read under way began (newest per load). */
+  const sinceResync = new Set<Map<string, LoadView | null>>();
+
+  const toChanges = (changes: Map<string, LoadView | null>): LoadChanges => {
+    const upserts: LoadView[] = [];
+    const removals: string[] = [];
+    for (const [id, load] of changes) {
+      if (load) upserts.push(load);
+      else removals.push(id);
+    }
+    return { upserts, removals };
+  };
 
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     lastFlush = Date.now();
     if (pending.size === 0) return;
-    const upserts: LoadView[] = [];
-    const removals: string[] = [];
-    for (const [id, load] of pending) {
-      if (load) upserts.push(load);
-      else removals.push(id);
-    }
+    const changes = toChanges(pending);
     pending = new Map();
-    applyLoadChanges(queryClient, { upserts, removals });
+    applyLoadChanges(queryClient, changes);
   };
 
   return {
     push(changes: LoadChanges): void {
-      for (const load of changes.upserts) pending.set(load.id, load);
-      for (const id of changes.removals) pending.set(id, null);
+      for (const gathered of [pending, ...sinceResync]) {
+        for (const load of changes.upserts) gathered.set(load.id, load);
+        for (const id of changes.removals) gathered.set(id, null);
+      }
       if (timer !== null) return;
       const wait = lastFlush + windowMs - Date.now();
       if (wait <= 0) flush();
       else timer = setTimeout(flush, wait);
     },
-    /** Applies what is gathered now (before a re-read, or when the connection closes). */
+    /** Applies what is gathered now (when the connection closes). */
     flush,
+    /** Re-reads through `refresh`, then applies again the pushes received meanwhile (see above). */
+    async resync(refresh: () => Promise<void>): Promise<void> {
+      flush();
+      const since = new Map<string, LoadView | null>();
+      sinceResync.add(since);
+      try {
+        await refresh();
+      } finally {
+        sinceResync.delete(since);
+        flush();
+        if (since.size > 0) applyLoadChanges(queryClient, toChanges(since));
+      }
+    },
   };
 }
 

@@ -25,10 +25,7 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
     socket,
     {
       onChanges: (pushed) => changes.push(pushed),
-      onResync: () => {
-        changes.flush();
-        void refreshLoads(queryClient);
-      },
+      onResync: () => void changes.resync(() => refreshLoads(queryClient)),
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
     },
