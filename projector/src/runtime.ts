@@ -68,8 +68,38 @@ export interface ProjectorOptions {
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
 }
 
-// NOTIFY payloads are limited to 8000 bytes; past that the read API is told to re-read broadly (changes: null).
+// NOTIFY payloads are limited to 8000 bytes: a batch's changes are announced in as many parts as they need, up to
+// MAX_NOTICE_PARTS; past that the read API is told to re-read broadly (changes: null).
 const MAX_NOTIFY_BYTES = 7_800;
+const MAX_NOTICE_PARTS = 16;
+
+/**
+ * The NOTIFY payloads announcing a batch committed at `position`: `{"position", "changes"}` when they fit in one, else
+ * parts `{"more": true, "changes"}` followed by a last part with the position, which the read API joins into one
+ * notice (all parts of a transaction are delivered together, in order, at commit).
+ */
+export function noticeParts(position: bigint, changes: readonly object[]): string[] {
+  const last = (list: readonly object[] | null) => JSON.stringify({ position: position.toString(), changes: list });
+  const whole = last(changes);
+  if (Buffer.byteLength(whole) <= MAX_NOTIFY_BYTES) return [whole];
+  const parts: string[] = [];
+  let part: string[] = [];
+  let bytes = 0;
+  const envelope = Buffer.byteLength(JSON.stringify({ position: position.toString(), more: true, changes: [] }));
+  for (const change of changes) {
+    const text = JSON.stringify(change);
+    const size = Buffer.byteLength(text) + 1;
+    if (bytes + size + envelope > MAX_NOTIFY_BYTES && part.length > 0) {
+      parts.push(`{"more":true,"changes":[${part.join(',')}]}`);
+      part = [];
+      bytes = 0;
+    }
+    part.push(text);
+    bytes += size;
+  }
+  parts.push(`{"position":"${position}","changes":[${part.join(',')}]}`);
+  return parts.length <= MAX_NOTICE_PARTS ? parts : [last(null)];
+}
 const NEXT_TICK = Symbol('next tick');
 
 export async function readCheckpoint(db: pg.Pool | pg.PoolClient): Promise<bigint> {
@@ -302,15 +332,17 @@ export class ProjectionTransaction {
     const checkpoint = `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
        WHERE projector_checkpoints.position < $3 RETURNING 1`;
-    let moved: number | null;
+    // The statement answers a row (one per NOTIFY part) only when the checkpoint moved.
+    let moved: boolean;
     if (this.notify) {
-      let payload = JSON.stringify({ position: last.toString(), changes: [...this.changes.values()] });
-      if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ position: last.toString(), changes: null });
-      ({ rowCount: moved } = await this.client.query(`WITH moved AS (${checkpoint}) SELECT pg_notify($4, $5) FROM moved`, [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, payload]));
+      const notify = `WITH moved AS (${checkpoint})
+        SELECT pg_notify($4, part) FROM moved, unnest($5::text[]) WITH ORDINALITY AS parts (part, n) ORDER BY n`;
+      const parts = noticeParts(last, [...this.changes.values()]);
+      moved = ((await this.client.query(notify, [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, parts])).rowCount ?? 0) > 0;
     } else {
-      ({ rowCount: moved } = await this.client.query(checkpoint, [CHECKPOINT_NAME, last, this.first]));
+      moved = (await this.client.query(checkpoint, [CHECKPOINT_NAME, last, this.first])).rowCount === 1;
     }
-    if (moved !== 1) throw new Error('checkpoint moved under this projector (is another instance running?)');
+    if (!moved) throw new Error('checkpoint moved under this projector (is another instance running?)');
     await this.client.query('COMMIT');
     this.end();
   }

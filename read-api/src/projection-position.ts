@@ -23,8 +23,16 @@ export class ProjectionPosition {
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: CHANNEL, logger: options.logger });
+    // A batch announced in parts: the parts before the last, whose changes join the last one's notice.
+    let earlierParts: NonNullable<ChangeNotice['changes']> = [];
     this.listener.on((payload) => {
-      const notice = payload ? parseNotice(payload) : undefined;
+      const part = payload ? parsePart(payload) : undefined;
+      if (part) {
+        earlierParts.push(...part);
+        return;
+      }
+      const notice = payload ? parseNotice(payload, earlierParts) : undefined;
+      earlierParts = [];
       if (notice) {
         this.advance(notice.position);
         for (const subscriber of this.subscribers) subscriber(notice);
@@ -95,11 +103,24 @@ export class ProjectionPosition {
   }
 }
 
-function parseNotice(payload: string): ChangeNotice | undefined {
+/** A batch's notice (its last part): `earlier` are the changes its earlier parts listed. */
+function parseNotice(payload: string, earlier: NonNullable<ChangeNotice['changes']>): ChangeNotice | undefined {
   try {
     const parsed = JSON.parse(payload) as { position?: unknown; changes?: unknown };
     if (typeof parsed.position !== 'string' || !/^\d+$/.test(parsed.position)) return undefined;
-    return { position: BigInt(parsed.position), changes: Array.isArray(parsed.changes) ? (parsed.changes as ChangeNotice['changes']) : null };
+    const changes = Array.isArray(parsed.changes) ? (parsed.changes as NonNullable<ChangeNotice['changes']>) : null;
+    return { position: BigInt(parsed.position), changes: changes && (earlier.length > 0 ? [...earlier, ...changes] : changes) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The changes of a part before a batch's last (`{"more": true, "changes": [...]}`); undefined for anything else. */
+function parsePart(payload: string): NonNullable<ChangeNotice['changes']> | undefined {
+  if (!payload.startsWith('{"more":true')) return undefined;
+  try {
+    const parsed = JSON.parse(payload) as { more?: unknown; changes?: unknown };
+    return parsed.more === true && Array.isArray(parsed.changes) ? (parsed.changes as NonNullable<ChangeNotice['changes']>) : undefined;
   } catch {
     return undefined;
   }

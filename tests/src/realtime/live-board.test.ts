@@ -74,6 +74,22 @@ describe('pushes follow projection', () => {
     expect(message.upserts.find((l) => l.id === created.body.id)).toEqual(created.body);
   });
 
+  it('pushes the rows of a batch too large for one NOTIFY instead of telling every client to re-read everything', async () => {
+    const staff = await openSocket(admin);
+    const resyncs: unknown[] = [];
+    staff.socket.on('loads:resync', (message: unknown) => resyncs.push(message));
+    // With the projector paused, 300 new loads wait; it then projects them in one or two batches of ~30 kB of changes.
+    await system.projector.stop();
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 300; i++) ids.push((await vendorA.post('/api/loads/', { load_number: `burst-${i}` })).body.id);
+    } finally {
+      system.projector.start();
+    }
+    await until(() => ids.every((id) => upsertedIds(staff.messages).includes(id)), 20_000);
+    expect(resyncs).toEqual([]);
+  });
+
   it('never sends vendor A\'s rows to vendor B, over many events', async () => {
     const a = await openSocket(vendorA);
     const b = await openSocket(vendorB);
