@@ -10,7 +10,7 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@portal/platform/auth/passwords';
 import { newToken } from '@portal/platform/auth/sessions';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
+import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
 import { handleCommand } from '../command-handler';
@@ -157,7 +157,11 @@ export class AccountsService {
   /** The signed-in user, from the account's own streams; undefined when the account cannot be signed in. */
   async user(userId: string) {
     const { store } = this.deps;
-    const events = await store.readStream(userStream(userId)).catch(() => []);
+    // Only a missing stream means no user; a failing read is an error, not a signed-out answer.
+    const events = await store.readStream(userStream(userId)).catch((error: unknown) => {
+      if (error instanceof StreamNotFound) return [];
+      throw error;
+    });
     const state = events.reduce((s, e) => account.evolve(s, { type: e.type, data: e.data } as never), account.initialState());
     if (state.status !== 'registered' || !state.activated || state.deleted) return undefined;
     return userView(state, await loadStaff(store, userId), events[0]!.createdAt);
