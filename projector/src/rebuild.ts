@@ -4,7 +4,8 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 import { projections } from './projections';
-import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, READ_MODEL_CHANNEL, readCheckpoint } from './runtime';
+import { noticeParts, READ_MODEL_CHANNEL } from './notices';
+import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, readCheckpoint } from './runtime';
 import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from './schema';
 
 export const REBUILD_SCHEMA = 'rm_rebuild';
@@ -163,7 +164,7 @@ export async function rebuild(options: { pool: pg.Pool; store: EventStore; datab
     }
     await lock.query(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
     // Every open board re-reads: the rows under it were all replaced.
-    await lock.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: position.toString(), changes: null })]);
+    await lock.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, noticeParts(position, null)[0]]);
     await lock.query('COMMIT');
     return { position };
   } catch (error) {

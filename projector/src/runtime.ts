@@ -3,19 +3,12 @@ import type { EventStore, RecordedEvent } from '@portal/platform/event-store/por
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 
-export const READ_MODEL_CHANNEL = 'read_model_changes';
+import { noticeParts, READ_MODEL_CHANNEL, type Change } from './notices';
+
+export { READ_MODEL_CHANNEL, type Change } from './notices';
 /** Held by every live batch; a rebuild's switch-over holds it to pause the live projector for a moment. */
 export const PROJECTOR_BATCH_LOCK = 4_200_002;
 export const CHECKPOINT_NAME = 'read-models';
-
-/** A read-model key that a batch changed; the read API pushes these rows to Socket.IO rooms. */
-export interface Change {
-  kind: string;
-  key: string;
-  op: 'upsert' | 'remove';
-  /** Vendors whose view this change concerns (a load's vendor before and after), for routing pushes. */
-  vendors?: string[];
-}
 
 export interface ProjectionContext {
   /** The batch transaction: every read-model write goes through it. */
@@ -68,38 +61,6 @@ export interface ProjectorOptions {
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
 }
 
-// NOTIFY payloads are limited to 8000 bytes: a batch's changes are announced in as many parts as they need, up to
-// MAX_NOTICE_PARTS; past that the read API is told to re-read broadly (changes: null).
-const MAX_NOTIFY_BYTES = 7_800;
-const MAX_NOTICE_PARTS = 16;
-
-/**
- * The NOTIFY payloads announcing a batch committed at `position`: `{"position", "changes"}` when they fit in one, else
- * parts `{"more": true, "changes"}` followed by a last part with the position, which the read API joins into one
- * notice (all parts of a transaction are delivered together, in order, at commit).
- */
-export function noticeParts(position: bigint, changes: readonly object[]): string[] {
-  const last = (list: readonly object[] | null) => JSON.stringify({ position: position.toString(), changes: list });
-  const whole = last(changes);
-  if (Buffer.byteLength(whole) <= MAX_NOTIFY_BYTES) return [whole];
-  const parts: string[] = [];
-  let part: string[] = [];
-  let bytes = 0;
-  const envelope = Buffer.byteLength(JSON.stringify({ position: position.toString(), more: true, changes: [] }));
-  for (const change of changes) {
-    const text = JSON.stringify(change);
-    const size = Buffer.byteLength(text) + 1;
-    if (bytes + size + envelope > MAX_NOTIFY_BYTES && part.length > 0) {
-      parts.push(`{"more":true,"changes":[${part.join(',')}]}`);
-      part = [];
-      bytes = 0;
-    }
-    part.push(text);
-    bytes += size;
-  }
-  parts.push(`{"position":"${position}","changes":[${part.join(',')}]}`);
-  return parts.length <= MAX_NOTICE_PARTS ? parts : [last(null)];
-}
 const NEXT_TICK = Symbol('next tick');
 
 export async function readCheckpoint(db: pg.Pool | pg.PoolClient): Promise<bigint> {

@@ -1,14 +1,9 @@
 import type pg from 'pg';
 import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
+import { NoticeReader, READ_MODEL_CHANNEL, type ChangeNotice } from '@portal/projector/notices';
 
-const CHANNEL = 'read_model_changes';
-
-export interface ChangeNotice {
-  position: bigint;
-  /** null: too many to list; anything may have changed. */
-  changes: { kind: string; key: string; op: 'upsert' | 'remove'; vendors?: string[] }[] | null;
-}
+export type { ChangeNotice } from '@portal/projector/notices';
 
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
@@ -22,17 +17,13 @@ export class ProjectionPosition {
   private readonly ready: Promise<void>;
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
-    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: CHANNEL, logger: options.logger });
-    // A batch announced in parts: the parts before the last, whose changes join the last one's notice.
-    let earlierParts: NonNullable<ChangeNotice['changes']> = [];
+    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger });
+    const notices = new NoticeReader();
     this.listener.on((payload) => {
-      const part = payload ? parsePart(payload) : undefined;
-      if (part) {
-        earlierParts.push(...part);
-        return;
-      }
-      const notice = payload ? parseNotice(payload, earlierParts) : undefined;
-      earlierParts = [];
+      // undefined: the connection was lost and is back; parts of a batch read before it will not be completed.
+      if (payload === undefined) notices.reset();
+      const notice = payload ? notices.read(payload) : undefined;
+      if (notice === 'part') return;
       if (notice) {
         this.advance(notice.position);
         for (const subscriber of this.subscribers) subscriber(notice);
@@ -100,28 +91,5 @@ export class ProjectionPosition {
   async close(): Promise<void> {
     for (const waiter of this.waiters) waiter.resolve();
     await this.listener.close();
-  }
-}
-
-/** A batch's notice (its last part): `earlier` are the changes its earlier parts listed. */
-function parseNotice(payload: string, earlier: NonNullable<ChangeNotice['changes']>): ChangeNotice | undefined {
-  try {
-    const parsed = JSON.parse(payload) as { position?: unknown; changes?: unknown };
-    if (typeof parsed.position !== 'string' || !/^\d+$/.test(parsed.position)) return undefined;
-    const changes = Array.isArray(parsed.changes) ? (parsed.changes as NonNullable<ChangeNotice['changes']>) : null;
-    return { position: BigInt(parsed.position), changes: changes && (earlier.length > 0 ? [...earlier, ...changes] : changes) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The changes of a part before a batch's last (`{"more": true, "changes": [...]}`); undefined for anything else. */
-function parsePart(payload: string): NonNullable<ChangeNotice['changes']> | undefined {
-  if (!payload.startsWith('{"more":true')) return undefined;
-  try {
-    const parsed = JSON.parse(payload) as { more?: unknown; changes?: unknown };
-    return parsed.more === true && Array.isArray(parsed.changes) ? (parsed.changes as NonNullable<ChangeNotice['changes']>) : undefined;
-  } catch {
-    return undefined;
   }
 }

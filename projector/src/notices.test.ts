@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { noticeParts } from './runtime';
+import { NoticeReader, noticeParts, type Change } from './notices';
 
-const loadChanges = (count: number) =>
+const loadChanges = (count: number): Change[] =>
   Array.from({ length: count }, () => ({ kind: 'load', key: randomUUID(), op: 'upsert', vendors: [randomUUID()] }));
 
 describe('noticeParts (a batch announced to the read API)', () => {
@@ -24,5 +24,27 @@ describe('noticeParts (a batch announced to the read API)', () => {
 
   it('says "anything may have changed" (changes: null) past 16 parts', () => {
     expect(noticeParts(7n, loadChanges(5_000)).map((part) => JSON.parse(part))).toEqual([{ position: '7', changes: null }]);
+  });
+});
+
+describe('NoticeReader (the read API joining a batch announced in parts)', () => {
+  it('gives one notice with every part\'s changes once the last part is in, and starts afresh after it', () => {
+    const changes = loadChanges(300);
+    const reader = new NoticeReader();
+    const parts = noticeParts(12n, changes);
+    expect(parts.slice(0, -1).map((part) => reader.read(part))).toEqual(parts.slice(0, -1).map(() => 'part'));
+    expect(reader.read(parts.at(-1)!)).toEqual({ position: 12n, changes });
+    expect(reader.read(noticeParts(13n, changes.slice(0, 2))[0]!)).toEqual({ position: 13n, changes: changes.slice(0, 2) });
+  });
+
+  it('drops the parts read before a reset (a lost connection), and reads "anything may have changed"', () => {
+    const reader = new NoticeReader();
+    const parts = noticeParts(20n, loadChanges(300));
+    reader.read(parts[0]!);
+    reader.reset();
+    const only = reader.read(parts.at(-1)!);
+    expect(only !== 'part' && only?.changes?.length).toBeLessThan(300);
+    expect(reader.read(noticeParts(21n, null)[0]!)).toEqual({ position: 21n, changes: null });
+    expect(reader.read('not json')).toBeUndefined();
   });
 });
