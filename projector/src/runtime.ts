@@ -152,8 +152,16 @@ export class Projector {
     }
   }
 
+  /** One batch in one transaction: the projections' writes, the guarded checkpoint and the NOTIFY of the changed keys. */
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    await applyEvents({ pool: this.options.pool, projections: this.options.projections, batch, lock: PROJECTOR_BATCH_LOCK, notify: true });
+    const transaction = await ProjectionTransaction.begin(this.options.pool, this.options.projections, { lock: PROJECTOR_BATCH_LOCK, notify: true });
+    try {
+      await transaction.apply(batch);
+      await transaction.commit();
+    } catch (error) {
+      await transaction.rollback();
+      throw error;
+    }
     this.options.onBatchCommitted?.({ first: batch[0]!.position, last: batch[batch.length - 1]!.position, size: batch.length });
   }
 }
@@ -161,28 +169,6 @@ export class Projector {
 function failed(projection: Projection, step: string, error: unknown, event?: RecordedEvent): Error {
   const where = event ? ` on ${event.type} at position ${event.position}` : '';
   return new Error(`projection ${projection.name} failed${step === 'apply' ? '' : ` to ${step}`}${where}: ${(error as Error).message}`);
-}
-
-/**
- * Applies one batch of consecutive events in one transaction: the projections' writes, the guarded checkpoint and
- * (unless `notify` is false) a NOTIFY of the changed keys. Used by the live projector and by rebuild/verify alike.
- */
-export async function applyEvents(options: {
-  pool: pg.Pool;
-  projections: readonly Projection[];
-  batch: readonly RecordedEvent[];
-  /** Advisory lock held for the transaction, or null (a rebuild into its own schema). */
-  lock: number | null;
-  notify: boolean;
-}): Promise<void> {
-  const transaction = await ProjectionTransaction.begin(options.pool, options.projections, { lock: options.lock, notify: options.notify });
-  try {
-    await transaction.apply(options.batch);
-    await transaction.commit();
-  } catch (error) {
-    await transaction.rollback();
-    throw error;
-  }
 }
 
 /**
