@@ -62,15 +62,16 @@ export const loadsProjection: Projection = {
     if (ids.size > 0) {
       // With their vendors' current names (one round trip fewer per live batch); a name this transaction already
       // knows is newer than the stored one (see carry) and is kept.
-      const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null; vendor: string | null; vendor_name: string | null }>(
-        `SELECT l.id, l.state, l.deleted_at, l.deleted_by, v.id AS vendor, v.vendor_name
+      const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null; vendor_name: string | null }>(
+        `SELECT l.id, l.state, l.deleted_at, l.deleted_by, v.vendor_name
          FROM loads l LEFT JOIN vendor_profiles v ON v.id = l.vendor_id WHERE l.id = ANY($1::uuid[])`,
         [[...ids]],
       );
       for (const row of found) {
         rows.set(row.id, { state: row.state, deletedAt: row.deleted_at, deletedBy: row.deleted_by, updatedAt: null, position: null, dirty: false, stored: true });
-        if (row.vendor && !names.known(row.vendor)) names.set(row.vendor, row.vendor_name);
-        if (row.state.vendorId) vendorIds.add(row.state.vendorId);
+        // No vendor row: no name (null), so the batch does not look it up again.
+        const vendor = row.state.vendorId;
+        if (vendor && !names.known(vendor)) names.set(vendor, row.vendor_name);
       }
     }
     await names.load(context.tx, vendorIds);
