@@ -33,6 +33,9 @@ const STAFF_LOAD_CAPABILITIES: Record<StaffTier, readonly LoadCapability[]> = {
 // A vendor does everything to its own loads but choose their vendor.
 const VENDOR_LOAD_CAPABILITIES: readonly LoadCapability[] = STAFF_LOAD_CAPABILITIES.ADMIN.filter((c) => c !== 'assign_vendor');
 
+/** An ADMIN staff member: staff administration, vendor edits and deletions, the recycle bin and deleted records. */
+export const isAdmin = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
+
 /** May this actor do this to this load (undefined: to loads in general, e.g. create)? */
 export function canOnLoad(actor: Actor, capability: LoadCapability, load?: { vendorId: string | null }): boolean {
   if (actor.type === 'STAFF') return actor.tier !== null && STAFF_LOAD_CAPABILITIES[actor.tier].includes(capability);

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import * as account from '@portal/domain/accounts/decider';
 import { AccountError } from '@portal/domain/accounts/decider';
 import { userStream } from '@portal/domain/accounts/events';
-import type { Actor } from '@portal/domain/permissions';
+import { isAdmin, type Actor } from '@portal/domain/permissions';
 import * as staff from '@portal/domain/staff/decider';
 import { StaffError } from '@portal/domain/staff/decider';
 import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffProfileField, type StaffTier } from '@portal/domain/staff/events';
@@ -18,7 +18,7 @@ import { handleCommand } from '../command-handler';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireAdmin(actor: Actor, detail: string): void {
-  if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, detail);
+  if (!isAdmin(actor)) throw new HttpError(403, detail);
 }
 
 function parseTier(raw: unknown): StaffTier {

@@ -11,7 +11,7 @@ import * as account from '@portal/domain/accounts/decider';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/view';
-import type { Actor } from '@portal/domain/permissions';
+import { isAdmin, type Actor } from '@portal/domain/permissions';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
@@ -32,7 +32,7 @@ function ownVendor(actor: Actor): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireVendorAdmin(actor: Actor): void {
-  if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, 'You do not have permission to edit this vendor.');
+  if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to edit this vendor.');
 }
 
 const isoDate = (value: string) => {
@@ -117,7 +117,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
 
   router.delete('/api/vendors/:id/', async (ctx) => {
     const actor = await requireActor(ctx, store);
-    if (actor.type !== 'STAFF' || actor.tier !== 'ADMIN') throw new HttpError(403, 'You do not have permission to delete vendors.');
+    if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to delete vendors.');
     const vendorId = ctx.params.id;
     if (!vendorId || !UUID.test(vendorId)) throw notFound('Vendor not found.');
     const state = await load(store, vendorStream(vendorId), vendors);

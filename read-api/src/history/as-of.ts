@@ -2,7 +2,6 @@ import type Koa from 'koa';
 import * as loads from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadStream } from '@portal/domain/loads/fields';
-import type { Actor } from '@portal/domain/permissions';
 import * as vendors from '@portal/domain/vendors/decider';
 import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
 import { parseBigIntParam } from '@portal/platform/event-store/json';
@@ -66,13 +65,6 @@ export async function eventsAsOf(store: EventStore, streamId: string, asOf: AsOf
   if (before.length === 0) throw notFound('It did not exist yet at that point.');
   return before;
 }
-
-/**
- * Who may look into deleted records: the recycle bin's audience (ADMIN). For everyone else a deleted load or vendor
- * does not exist, now or in the past; for ADMIN too its plain detail read is 404, only its history and time travel
- * are open.
- */
-export const isAdmin = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
 
 /** A stream folded up to that point, with its events until then. */
 async function foldAsOf<State, Event>(

@@ -3,14 +3,13 @@ import type Koa from 'koa';
 import type pg from 'pg';
 import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
 import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
-import type { Actor } from '@portal/domain/permissions';
+import { isAdmin, type Actor } from '@portal/domain/permissions';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
 import { vendorStream } from '@portal/domain/vendors/events';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
-import { isAdmin } from './as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
@@ -91,7 +90,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (!id || !UUID.test(id)) throw notFound();
     // As for its detail, now or as of any time: a deleted vendor exists only for the ADMIN (recycle bin).
     const { rows } = await pool.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM vendor_profiles WHERE id = $1', [id]);
-    if (rows[0]?.deleted_at && !isAdmin(actor)) throw new HttpError(404, 'Vendor not found.');
+    if (rows[0]?.deleted_at && !isAdmin(actor)) throw notFound('Vendor not found.');
     ctx.body = await historyPage(store, [vendorStream(id)], ctx, { maskBank: true });
   });
 

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type pg from 'pg';
 import { normalizeLoadNumber } from '@portal/domain/loads/fields';
+import { isAdmin } from '@portal/domain/permissions';
 import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, isAdmin, loadAsOf, wantsAsOf } from '../history/as-of';
+import { asOfFrom, loadAsOf, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type pg from 'pg';
-import type { Actor } from '@portal/domain/permissions';
+import { isAdmin, type Actor } from '@portal/domain/permissions';
 import type { Vendor } from '@portal/domain/vendors/decider';
 import { staffVendorView, vendorStatus } from '@portal/domain/vendors/staff-view';
 import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, isAdmin, vendorAsOf, wantsAsOf } from '../history/as-of';
+import { asOfFrom, vendorAsOf, wantsAsOf } from '../history/as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
