@@ -28,7 +28,7 @@ import { loadConfig } from '@portal/platform/config';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { silentLogger } from '@portal/platform/logger';
 import { Board } from './figures/board';
-import { ADMIN_PASSWORD, commandLoad, connectSockets, DEMO_PASSWORD, pause, signIn } from './figures/commands';
+import { ADMIN_PASSWORD, CommandLoad, connectSockets, DEMO_PASSWORD, pause, signIn } from './figures/commands';
 import { LeanClient } from './lean-client';
 import { liveLatencyFigure } from './figures/live-latency';
 import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
@@ -200,11 +200,12 @@ async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: numb
 }
 
 /**
- * 3 and 7, with each service in its own process (as deployed; the clients and sockets stay in this process).
+ * 3 and 7, with each service in its own process, as deployed (the command clients and the listening socket stay in
+ * this process; the other sockets run in a process of their own, socket-crowd.ts).
  * 3. Live latency: 100 staff sockets connected, the first one listens; different loads in each run (see
  *    liveLatencyFigure). 7. RSS of each service: idle, then its peak under figure 2's load with 500 staff sockets.
  */
-async function ownProcessFigures(url: string, dataDir: string, sessions: PortalClient[], admin: PortalClient, loadIds: readonly string[], loads: number): Promise<void> {
+async function ownProcessFigures(url: string, dataDir: string, sessions: PortalClient[], admin: PortalClient, loadIds: readonly string[], commandLoad: CommandLoad, loads: number): Promise<void> {
   const services = await startServices(url, dataDir);
   // The same sessions: the separate services share them through the database.
   const commandClients = sessions.map((session) => new LeanClient(session, services.commandUrl));
@@ -233,7 +234,7 @@ async function ownProcessFigures(url: string, dataDir: string, sessions: PortalC
     }, 100);
     let load: { commands: number; seconds: number };
     try {
-      load = await commandLoad(commandClients, loadIds);
+      load = await commandLoad.run(commandClients);
     } finally {
       clearInterval(sampler);
       await crowd.stop();
@@ -282,10 +283,12 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
 
     const sessions = await Promise.all(Array.from({ length: 16 }, () => signIn(system.url, 'carrier', 'vendor')));
     clients = sessions.map((session) => new LeanClient(session));
+    const commandLoad = new CommandLoad(loadIds);
     if (wants('commands')) {
       // A short round first, not measured: the first few hundred commands run through code not yet optimised (JIT).
-      await commandLoad(clients, loadIds, 25);
-      const { commands, seconds } = await commandLoad(clients, loadIds, 300);
+      await commandLoad.run(clients, 25);
+      const { commands, unchanged, seconds } = await commandLoad.run(clients, 300);
+      if (unchanged > 0) throw new Error(`bench: ${unchanged} of figure 2's commands changed nothing or were refused`);
       record({ figure: 'Status and payment commands over HTTP, 16 clients', unit: 'commands/s', value: Math.round(commands / seconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
     }
 
@@ -319,7 +322,7 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
       const allIds = [...loadIds, ...moreIds];
       let loading = true;
       const reading = detailTimes(vendor, allIds, random, () => loading);
-      const { commands, seconds } = await commandLoad(clients, loadIds).finally(() => (loading = false));
+      const { commands, seconds } = await commandLoad.run(clients).finally(() => (loading = false));
       const detail = await reading;
       const label = `GET /api/loads/{id}/ under figure 2's load (${Math.round(commands / seconds)} commands/s), ${allLoads.toLocaleString('en-US')} loads`;
       record({ figure: `${label}, p50`, unit: 'ms', value: Math.round(percentile(detail, 50) * 10) / 10, bound: 'p99', boundValue: Math.round(percentile(detail, 99) * 10) / 10, goal: 'informational' });
@@ -348,7 +351,7 @@ async function systemFigures(url: string, rawRate: number | null): Promise<void>
       // The same database, now served by the three services as separate processes, as they are deployed.
       running = false;
       await system.close();
-      await ownProcessFigures(url, dataDir, sessions, admin, loadIds, allLoads);
+      await ownProcessFigures(url, dataDir, sessions, admin, loadIds, commandLoad, allLoads);
     }
   } finally {
     for (const client of clients) client.close();
