@@ -14,7 +14,6 @@ import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; projection: ProjectionPosition }): Router {
   const { pool, store } = deps;
   const listCache = new LoadListCache(pool, deps.projection);
