@@ -39,7 +39,7 @@ export const login = (client: PortalClient, username: string, password = GOOD_PA
   client.post('/api/auth/login/', { username, password, ...(portal ? { portal } : {}) });
 
 /** Logs `client` in and returns the login's answer (the user); throws at once, naming the user and the answer, unless it is 200. */
-export async function loggedIn(client: PortalClient, username: string, password: string, portal: 'vendor' | 'staff'): Promise<any> {
+async function loggedIn(client: PortalClient, username: string, password: string, portal: 'vendor' | 'staff'): Promise<any> {
   const response = await login(client, username, password, portal);
   if (response.status !== 200) throw new Error(`sign-in of ${username} (${portal} portal) answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
@@ -52,7 +52,7 @@ export async function signedIn(system: TestSystem, username: string, password: s
 }
 
 /** The password of the test system's seeded demo accounts (not the built-in admin's: that is TEST_ADMIN_PASSWORD). */
-export function demoPassword(system: TestSystem): string {
+function demoPassword(system: TestSystem): string {
   if (!system.config.demoPassword) throw new Error('this test system has no demo accounts: start it with { seedDemo: true, demoPassword: DEMO_PASSWORD }');
   return system.config.demoPassword;
 }

@@ -162,8 +162,8 @@ describe('the recycle bin', () => {
   });
 
   it('restores a deleted vendor with its account, which can log in again', async () => {
-    const { client: returning } = await activeSignedIn(system, 'vendor', 'returning_carrier');
-    const id = (await returning.get('/api/auth/user/')).body.vendor_profile.id;
+    const { client: returning, user } = await activeSignedIn(system, 'vendor', 'returning_carrier');
+    const id = user.vendor_profile.id;
     await admin.request('DELETE', `/api/vendors/${id}/`);
     expect((await login(await system.client().start(), 'returning_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
     const restored = await admin.post(`/api/recycle-bin/vendors/${id}/restore/`);

@@ -9,7 +9,6 @@ import { seeded } from '../support/seeded';
 
 let system: TestSystem;
 
-
 beforeAll(async () => {
   system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 });

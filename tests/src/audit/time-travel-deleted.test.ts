@@ -101,8 +101,8 @@ describe('a deleted vendor', () => {
   let live: string;
 
   beforeAll(async () => {
-    const { client: vendor } = await activeSignedIn(system, 'vendor', 'vanished_carrier');
-    id = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
+    const { client: vendor, user } = await activeSignedIn(system, 'vendor', 'vanished_carrier');
+    id = user.vendor_profile.id;
     before = position(await vendor.request('PATCH', '/api/profiles/vendor/', { legal_name: 'Vanished Freight LLC', bank_account_number: '000123456789' }));
     edited = position(await vendor.request('PATCH', '/api/profiles/vendor/', { legal_name: 'Vanished Logistics LLC' }));
     const removal = await admin.request('DELETE', `/api/vendors/${id}/`);

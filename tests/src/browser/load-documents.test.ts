@@ -5,18 +5,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { loginThroughUi, newContext, screenshot, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** An open load of the demo carrier: no paperwork yet. */
 const LOAD = 'kdt_24108';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
-
-async function openPage(options: Parameters<typeof newContext>[2] = {}): Promise<Page> {
-  const page = await suite.openPage(options);
-  return page;
-}
 
 /** The loads table's row of a load, found by its id link. */
 const tableRow = (page: Page, kdtId: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
@@ -51,7 +46,7 @@ async function deleteShown(page: Page, dialog: Locator, fileName: string, accept
 
 describe('load documents', () => {
   it('a vendor uploads, previews, shares and deletes; the gallery and the counts follow', { timeout: 120_000 }, async () => {
-    const page = await openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await suite.openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
     const row = tableRow(page, LOAD);
     await row.waitFor();
@@ -126,7 +121,7 @@ describe('load documents', () => {
     await photos.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 5_000 });
 
     // Signed out, the link shows exactly the two photos.
-    const visitor = await openPage();
+    const visitor = await suite.openPage();
     let releaseGallery = () => {};
     const galleryHeld = new Promise<void>((resolve) => (releaseGallery = resolve));
     await visitor.route(`**/api/photo-gallery/${loadId}/`, async (route) => {
@@ -199,7 +194,7 @@ describe('load documents', () => {
   });
 
   it('staff without the document right see the documents but cannot upload or delete', { timeout: 60_000 }, async () => {
-    const page = await openPage();
+    const page = await suite.openPage();
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());

@@ -8,7 +8,6 @@ import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
-
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
 async function staffPage(username: string, password: string): Promise<Page> {

@@ -17,9 +17,10 @@ const positionOf = (response: { headers: Headers }) => response.headers.get('x-e
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
-  vendorA = (await activeSignedIn(system, 'vendor', 'cache_vendor_a')).client;
+  const a = await activeSignedIn(system, 'vendor', 'cache_vendor_a');
+  vendorA = a.client;
   vendorB = (await activeSignedIn(system, 'vendor', 'cache_vendor_b')).client;
-  vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
+  vendorAId = a.user.vendor_profile.id;
 });
 afterAll(async () => {
   await system?.stop();

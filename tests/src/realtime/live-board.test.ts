@@ -44,10 +44,10 @@ const removedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.remov
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
-  vendorA = (await activeSignedIn(system, 'vendor', 'live_vendor_a')).client;
-  vendorB = (await activeSignedIn(system, 'vendor', 'live_vendor_b')).client;
-  vendorAId = (await vendorA.get('/api/auth/user/')).body.vendor_profile.id;
-  vendorBId = (await vendorB.get('/api/auth/user/')).body.vendor_profile.id;
+  const a = await activeSignedIn(system, 'vendor', 'live_vendor_a');
+  const b = await activeSignedIn(system, 'vendor', 'live_vendor_b');
+  [vendorA, vendorB] = [a.client, b.client];
+  [vendorAId, vendorBId] = [a.user.vendor_profile.id, b.user.vendor_profile.id];
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

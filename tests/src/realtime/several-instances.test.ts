@@ -22,7 +22,6 @@ import { until as waitUntil } from '../support/until';
 let system: TestSystem;
 let admin: PortalClient;
 let vendor: PortalClient;
-let vendorId: string;
 const sockets: Socket[] = [];
 const instances: Instance[] = [];
 
@@ -102,15 +101,14 @@ async function leaderBackend(): Promise<number | undefined> {
 }
 
 async function signedIn(kind: 'vendor' | 'staff', username: string): Promise<{ client: PortalClient; userId: string }> {
-  const { client } = await activeSignedIn(system, kind, username);
-  return { client, userId: (await client.get('/api/auth/user/')).body.id };
+  const { client, user } = await activeSignedIn(system, kind, username);
+  return { client, userId: user.id as string };
 }
 
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
   vendor = (await signedIn('vendor', 'multi_vendor')).client;
-  vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
   // The system's own instance took the lock when it started.
   await until(async () => (await leaderBackend()) !== undefined);
 });

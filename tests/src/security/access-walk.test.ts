@@ -651,6 +651,8 @@ const massCases: MassCase[] = [
       expect((await staff.ADMIN.get(`/api/staff-accounts/${walkStaffId}/?min_position=${head}`)).body.staff_profile.tier).toBe('PENDING');
       expect((await staff.ADMIN.get(`/api/staff-accounts/${A.userId}/?min_position=${head}`)).status).toBe(404);
       expect(await vendorOf(A.vendorId)).toMatchObject({ id: A.vendorId, username: 'carrier', is_staff: false });
+      // And nobody else's tier moved.
+      expect(await tierOf(staff.DISPATCH_OPS)).toBe('DISPATCH_OPS');
     },
   },
   // an ADMIN's vendor edit

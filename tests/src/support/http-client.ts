@@ -97,9 +97,9 @@ export class PortalClient {
   }
 }
 
-/** Another client holding the same session as `client` (a copy of its cookies: a second tab, a copied cookie), by default against the same URL. */
-export function sameSession(client: PortalClient, baseUrl = client.baseUrl): PortalClient {
-  const copy = new PortalClient(baseUrl);
+/** Another client holding the same session as `client` (a copy of its cookies: a second tab, a copied cookie). */
+export function sameSession(client: PortalClient): PortalClient {
+  const copy = new PortalClient(client.baseUrl);
   for (const [name, value] of client.cookies) copy.cookies.set(name, value);
   return copy;
 }

@@ -104,7 +104,7 @@ export function createLoadChangesBatcher(queryClient: QueryClient, windowMs = 40
       if (wait <= 0) flush();
       else timer = setTimeout(flush, wait);
     },
-    /** Applies what is gathered now (when the connection closes). */
+    /** Applies what is gathered now. */
     flush,
     /** Re-reads through `refresh`, then applies again the pushes received meanwhile (see above). */
     async resync(refresh: () => Promise<void>): Promise<void> {
