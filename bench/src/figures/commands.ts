@@ -8,7 +8,8 @@ export const DEMO_PASSWORD = 'Bench-Pass-2026';
 export const ADMIN_PASSWORD = 'Bench-Admin-2026';
 
 export const STATUSES = ['open', 'picked_up', 'delivered', 'cancelled'] as const;
-export const PAYMENTS = ['unpaid', 'partial', 'paid', 'disputed'] as const;
+// Figure 2 never sets 'paid': the live figures set it, each to loads figure 2 cannot have set it on already.
+export const PAYMENTS = ['unpaid', 'partial', 'disputed'] as const;
 
 /** A client signed in the way the UI signs in (who am I first, for the CSRF cookie; then the login). */
 export async function signIn(baseUrl: string, username: string, portal: 'vendor' | 'staff'): Promise<PortalClient> {
