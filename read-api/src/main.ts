@@ -43,5 +43,5 @@ const server = await serve({
     await database.stop();
   },
 });
-// Any number of instances may run: they share sockets' rooms through the Socket.IO Postgres adapter.
+// Any number of instances may run: each pushes the projector's changes to its own sockets.
 closeRealtime = attachRealtime({ server, pool, sessions, projection, logger, connectionString: database.url }).close;

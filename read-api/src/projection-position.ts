@@ -17,7 +17,7 @@ export class ProjectionPosition {
   private readonly ready: Promise<void>;
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
-    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger });
+    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
     const notices = new NoticeReader();
     this.listener.on((payload) => {
       // undefined: the connection was lost and is back; parts of a batch read before it will not be completed.

@@ -12,7 +12,7 @@ export class PgNotificationListener {
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger }) {
+  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string }) {
     this.ready = this.connect();
   }
 
@@ -31,7 +31,7 @@ export class PgNotificationListener {
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
-      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'es-listener' });
+      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'es-listener' });
       try {
         client.on('notification', (message) => {
           if (message.channel === this.options.channel) this.notifyAll(message.payload ?? '');

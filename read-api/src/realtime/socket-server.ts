@@ -1,23 +1,21 @@
 import type http from 'node:http';
-import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
-import { type Namespace, Server, type Socket } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Load } from '@portal/domain/loads/decider';
 import { loadView, type LoadView } from '@portal/domain/loads/view';
 import type { Actor } from '@portal/domain/permissions';
 import { SESSION_COOKIE, SESSIONS_ENDED_CHANNEL, sessionKey, type SessionStore } from '@portal/platform/auth/sessions';
 import { migrate } from '@portal/platform/db/migrate';
-import { createPool } from '@portal/platform/db/pool';
 import { stringifyJson } from '@portal/platform/event-store/json';
+import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
 import type { ChangeNotice, ProjectionPosition } from '../projection-position';
-import { PushLeadership } from './push-leadership';
-import { realtimeMigrations, SOCKET_IO_ATTACHMENTS } from './schema';
+import { realtimeMigrations } from './schema';
 
 export const STAFF_ROOM = 'staff';
 export const vendorRoom = (vendorId: string) => `vendor:${vendorId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
-/** Named by the session's key (a hash of its id, not the cookie): room names travel through the adapter. */
+/** Named by the session's key (a hash of its id), as the `sessions_ended` NOTIFY names it. */
 export const sessionRoom = (key: string) => `session:${key}`;
 
 /** What a client receives: rows to upsert and ids to remove, as of `position` (a decimal string). */
@@ -31,15 +29,6 @@ interface SocketData {
   actor: Actor;
   sessionKey: string;
 }
-
-// The adapter forwards a message by NOTIFY when it is under this size, else through its attachments table. Pushes are
-// cut into pieces under it, so every one travels by NOTIFY, which reaches each instance in the order it was sent (the
-// adapter delivers an attachment only after reading it back, which could let a later, smaller message overtake it).
-const NOTIFY_PAYLOAD_LIMIT = 7_900;
-const PUSH_PIECE_BYTES = 7_000;
-const REMOVAL_BYTES = 40;
-// After one of the adapter's connections is lost, its LISTEN is back within 3 s (its own retry delay).
-const ADAPTER_RECONNECT_MS = 3_500;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -76,127 +65,19 @@ function sameOrigin(request: http.IncomingMessage): boolean {
 }
 
 /**
- * The adapter publishes each message on whichever pooled connection is free: here one at a time, which keeps them in
- * order for the other instances. And it delivers a broadcast to this instance's own sockets only once the NOTIFY has
- * been sent (socket.io-adapter's ClusterAdapter awaits the publish first): at 200 pushes a second, two NOTIFYs each, that
- * queue of round trips put up to 100 ms between a push and the board next to it. So the publish is answered at once
- * and sent behind the ones before it; local sockets get the message straight away. A publish that fails (the adapter
- * used to drop the whole broadcast, local sockets included, silently) calls `failed`: every client then re-reads.
- */
-function publishingInOrder(factory: (nsp: Namespace) => PostgresAdapter, failed: (error: Error) => void): { adapter: (nsp: Namespace) => PostgresAdapter; settled(): Promise<unknown> } {
-  let previous: Promise<unknown> = Promise.resolve();
-  return {
-    // Socket.IO calls it with `new`: a function, not an arrow.
-    adapter: function orderedAdapter(nsp) {
-      const adapter = factory(nsp);
-      const target = adapter as unknown as { doPublish(message: unknown): Promise<string> };
-      const publish = target.doPublish.bind(adapter);
-      target.doPublish = (message) => {
-        const next = previous.then(() => publish(message));
-        previous = next.catch((error: Error) => failed(error));
-        // The offset the adapter asks for is used for connection state recovery, which this adapter does not support.
-        return Promise.resolve('');
-      };
-      return adapter;
-    },
-    settled: () => previous,
-  };
-}
-
-/**
- * The adapter (0.5) forgets its LISTEN connection when it ends (a database restart) without releasing it to the pool,
- * so every restart would leak a pool slot until the adapter could neither listen nor publish, and the pool could never
- * be ended. Clients handed out by this pool release themselves (destroyed) when their connection ends or fails.
- */
-const bounded = (work: Promise<unknown>, ms: number) =>
-  Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
-
-function selfReleasing(pool: pg.Pool): pg.Pool {
-  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
-  // pool.query() checks out with a callback and releases on its own: only the adapter's promise form is wrapped.
-  (pool as unknown as { connect: (callback?: unknown) => unknown }).connect = (callback?: unknown) => {
-    if (typeof callback === 'function') return connect(callback);
-    return (connect() as Promise<pg.PoolClient>).then((client) => {
-      let released = false;
-      const release = client.release;
-      const lost = (error?: Error) => {
-        if (!released) client.release(error ?? new Error('connection ended'));
-      };
-      const onEnd = () => lost();
-      client.release = (error?: Error | boolean) => {
-        if (released) return;
-        released = true;
-        client.removeListener('end', onEnd);
-        client.removeListener('error', lost);
-        release.call(client, error);
-      };
-      client.once('end', onEnd);
-      client.once('error', lost);
-      return client;
-    });
-  };
-  return pool;
-}
-
-/**
- * The adapter (0.5.0) acquires its LISTEN connection asynchronously and, when closed before it has it, keeps it
- * forever (and would retry after a loss even once closed): wait for it, bounded, then let it go for good.
- */
-async function releaseAdapterConnection(io: Server, pool: pg.Pool): Promise<void> {
-  const pubsub = (io.of('/').adapter as unknown as { client: { client?: unknown; close(): void; scheduleReconnection(): void } }).client;
-  pubsub.scheduleReconnection = () => undefined;
-  const deadline = Date.now() + 2_000;
-  while (!pubsub.client && pool.totalCount > pool.idleCount && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  pubsub.close();
-}
-
-interface Piece {
-  view: LoadView;
-  bytes: number;
-}
-
-/** One room's share of a batch, cut into messages that each fit in a NOTIFY. */
-function* messagesOf(position: string, upserts: Piece[], removals: string[]): Generator<LoadsChanged> {
-  let message: LoadsChanged = { position, upserts: [], removals: [] };
-  let bytes = 0;
-  const add = (size: number) => {
-    if (bytes + size > PUSH_PIECE_BYTES && bytes > 0) {
-      const full = message;
-      message = { position, upserts: [], removals: [] };
-      bytes = 0;
-      return full;
-    }
-    return undefined;
-  };
-  for (const upsert of upserts) {
-    const full = add(upsert.bytes);
-    if (full) yield full;
-    message.upserts.push(upsert.view);
-    bytes += upsert.bytes + 1;
-  }
-  for (const removal of removals) {
-    const full = add(REMOVAL_BYTES);
-    if (full) yield full;
-    message.removals.push(removal);
-    bytes += REMOVAL_BYTES;
-  }
-  if (bytes > 0) yield message;
-}
-
-/**
- * Socket.IO on the read API's HTTP server, with the Socket.IO Postgres adapter so that any number of read API instances
- * serve sockets together: whatever one instance emits to a room reaches that room's sockets on every instance.
+ * Socket.IO on the read API's HTTP server. Any number of instances may run: each serves its own sockets, and each
+ * turns the projector's notices, which every instance hears anyway (its read-your-writes position needs them), into
+ * pushes to its own sockets. For a batch that concerns a room with sockets here, it reads the changed loads' stored
+ * views (one query) and emits one message to the staff room and to each concerned vendor's room; an instance without
+ * such sockets reads nothing. No message goes from one instance to another, so nothing is sent through the database
+ * per push, and no instance depends on another being alive.
  *
- * Pushes are a consequence of projection only. Every instance hears the projector's NOTIFY after each committed batch
- * (its position tracking needs it for read-your-writes), but exactly one, the push leader chosen by a Postgres advisory
- * lock (push-leadership.ts), reads the changed rows' stored views and emits them through the adapter to the staff room
- * and the concerned vendors' rooms. An instance that becomes leader (at start or on failover) first tells every client
- * to re-read (`loads:resync`), so a notice lost during the switch leaves no one stale.
- *
- * Each socket also joins its user's and its session's room: the leader disconnects a deleted user's sockets, and a
- * logged-out session's sockets (from the session store's `sessions_ended` NOTIFY), on every instance. Each instance
- * also re-checks its own sockets' sessions now and then, which catches expiry, deactivation and any notice missed
- * during a failover.
+ * When notices may have been missed (the LISTEN connection was lost and is back) or a batch was too large to list,
+ * the instance tells its own clients to re-read (`loads:resync`). Each socket also joins its user's and its session's
+ * room: a user the projector reports removed, and a session that ends (the session store's `sessions_ended` NOTIFY,
+ * which every instance LISTENs to), lose their sockets on every instance. Each instance also re-checks its sockets'
+ * sessions now and then and after its LISTEN connections come back, which catches expiry, deactivation and any notice
+ * missed meanwhile.
  */
 export function attachRealtime(options: {
   server: http.Server;
@@ -204,50 +85,20 @@ export function attachRealtime(options: {
   sessions: SessionStore;
   projection: ProjectionPosition;
   logger: Logger;
-  /** The database the adapter and the leader lock connect to; by default the pool's. */
+  /** The database the `sessions_ended` LISTEN connects to; by default the pool's. */
   connectionString?: string;
   /** How often each instance re-checks its sockets' sessions (default 60 s). */
   sessionCheckMs?: number;
-  /** How often the push leader checks its lock connection is alive (default 5 s). */
-  leaderKeepAliveMs?: number;
-}): { io: Server; isLeader(): boolean; close(): Promise<void> } {
+}): { io: Server; close(): Promise<void> } {
   const { pool, sessions, projection, logger } = options;
   const connectionString = options.connectionString ?? pool.options.connectionString;
-  if (!connectionString) throw new Error('attachRealtime needs a connection string for the Socket.IO adapter');
+  if (!connectionString) throw new Error('attachRealtime needs a connection string for its LISTEN connection');
   let closed = false;
 
-  // The adapter's own small pool: one connection LISTENs for the other instances' messages, the rest publish.
-  const adapterPool = selfReleasing(createPool(connectionString, { max: 3, applicationName: 'read-api-socket.io' }));
-  let resyncTimer: NodeJS.Timeout | undefined;
-  let republishTimer: NodeJS.Timeout | undefined;
-  adapterPool.on('connect', (client) => {
-    // A lost connection may have been the adapter's LISTEN: messages sent meanwhile never reach this instance's
-    // clients, so they re-read once it is back.
-    client.on('error', (error) => {
-      logger.warn('socket.io adapter connection lost', { error });
-      clearTimeout(resyncTimer);
-      resyncTimer = setTimeout(() => enqueue(() => resync('local')), ADAPTER_RECONNECT_MS).unref();
-    });
-  });
-
-  const publishing = publishingInOrder(
-    createAdapter(adapterPool, {
-      tableName: SOCKET_IO_ATTACHMENTS,
-      payloadThreshold: NOTIFY_PAYLOAD_LIMIT,
-      errorHandler: (error) => logger.warn('socket.io adapter error', { error }),
-    }),
-    (error) => {
-      // Other instances' clients missed a message: everyone re-reads, once the adapter can publish again.
-      logger.warn('socket.io adapter could not publish; clients will re-read', { error });
-      clearTimeout(republishTimer);
-      republishTimer = setTimeout(() => enqueue(() => resync('all')), ADAPTER_RECONNECT_MS).unref();
-    },
-  );
   const io = new Server(options.server, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (request, callback) => callback(null, sameOrigin(request)),
-    adapter: publishing.adapter,
   });
 
   io.use(async (socket, next) => {
@@ -271,81 +122,63 @@ export function attachRealtime(options: {
     socket.emit('hello', { position: (await projection.current()).toString() });
   });
 
-  // Everything this instance emits on its own goes through one queue: batches in commit order.
+  // Everything this instance emits goes through one queue: batches in commit order.
   let queue = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((error: Error) => logger.error('push failed', { error }));
   };
 
-  let leadership: PushLeadership | undefined;
-  const isLeader = () => !closed && leadership?.isLeader() === true;
-
-  /** Every client re-reads: through the adapter to all of them (the leader), or to this instance's own. */
-  async function resync(to: 'all' | 'local'): Promise<void> {
-    if (closed) return;
-    const message = { position: (await projection.current()).toString() };
-    if (to === 'all') {
-      if (isLeader()) io.emit('loads:resync', message);
-    } else io.local.emit('loads:resync', message);
-  }
-
-  const unsubscribe = projection.subscribe((notice) => {
-    if (isLeader()) enqueue(() => push(notice));
-    // This instance's notices were interrupted (its database connections too, likely): its own clients re-read.
-    else if (notice === 'reconnected') enqueue(() => resync('local'));
-  });
+  const unsubscribe = projection.subscribe((notice) => enqueue(() => push(notice)));
 
   async function push(notice: ChangeNotice | 'reconnected'): Promise<void> {
+    if (closed) return;
     if (notice === 'reconnected' || notice.changes === null) {
-      // Notices may have been missed or were too many to list: every client re-reads.
-      return resync('all');
+      // Notices may have been missed (a user removed among them) or were too many to list: this instance's clients re-read.
+      if (notice === 'reconnected') checkSessionsSoon();
+      io.emit('loads:resync', { position: (await projection.current()).toString() });
+      return;
     }
+    const rooms = io.of('/').adapter.rooms;
     for (const change of notice.changes) {
-      if (change.kind === 'user' && change.op === 'remove' && isLeader()) io.in(userRoom(change.key)).disconnectSockets(true);
+      if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
     }
-    const loadChanges = notice.changes.filter((change) => change.kind === 'load');
+    const staffHere = rooms.has(STAFF_ROOM);
+    const loadChanges = notice.changes.filter((change) => change.kind === 'load' && (staffHere || (change.vendors ?? []).some((vendorId) => rooms.has(vendorRoom(vendorId)))));
     if (loadChanges.length === 0) return;
     // The stored view is the answer's shape already; only rows projected before views were kept are built here.
-    const { rows } = await pool.query<{ id: string; vendor_id: string | null; deleted: boolean; view: LoadView | null; bytes: number | null; state: Load | null; vendor_name: string | null }>(
-      `SELECT id, vendor_id, deleted_at IS NOT NULL AS deleted, view, octet_length(view::text) AS bytes,
+    const { rows } = await pool.query<{ id: string; vendor_id: string | null; deleted: boolean; view: LoadView | null; state: Load | null; vendor_name: string | null }>(
+      `SELECT id, vendor_id, deleted_at IS NOT NULL AS deleted, view,
               CASE WHEN view IS NULL THEN state END AS state, CASE WHEN view IS NULL THEN vendor_name END AS vendor_name
        FROM loads WHERE id = ANY($1)`,
       [loadChanges.map((change) => change.key)],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const position = notice.position.toString();
-    const rooms = new Map<string, { upserts: Piece[]; removals: string[] }>();
+    const messages = new Map<string, LoadsChanged>();
     const forRoom = (room: string) => {
-      let share = rooms.get(room);
-      if (!share) rooms.set(room, (share = { upserts: [], removals: [] }));
-      return share;
+      let message = messages.get(room);
+      if (!message) messages.set(room, (message = { position, upserts: [], removals: [] }));
+      return message;
     };
     for (const change of loadChanges) {
       const row = byId.get(change.key);
-      let live: Piece | undefined;
-      if (row && !row.deleted) {
-        if (row.view) live = { view: row.view, bytes: row.bytes ?? 0 };
-        else {
-          const text = stringifyJson(loadView({ ...row.state!, vendorName: row.vendor_name }));
-          live = { view: JSON.parse(text) as LoadView, bytes: Buffer.byteLength(text) };
-        }
+      const live = row && !row.deleted ? (row.view ?? (JSON.parse(stringifyJson(loadView({ ...row.state!, vendorName: row.vendor_name }))) as LoadView)) : undefined;
+      if (staffHere) {
+        if (live) forRoom(STAFF_ROOM).upserts.push(live);
+        else forRoom(STAFF_ROOM).removals.push(change.key);
       }
-      if (live) forRoom(STAFF_ROOM).upserts.push(live);
-      else forRoom(STAFF_ROOM).removals.push(change.key);
       for (const vendorId of change.vendors ?? []) {
+        if (!rooms.has(vendorRoom(vendorId))) continue;
         // The load's current vendor sees it; a vendor it was taken from sees it go.
         if (live && row!.vendor_id === vendorId) forRoom(vendorRoom(vendorId)).upserts.push(live);
         else forRoom(vendorRoom(vendorId)).removals.push(change.key);
       }
     }
-    // A leader that lost its lock while reading says nothing: the new leader has already told everyone to re-read.
-    if (!isLeader()) return;
-    for (const [room, share] of rooms) {
-      for (const message of messagesOf(position, share.upserts, share.removals)) io.to(room).emit('loads:changed', message);
-    }
+    if (closed) return;
+    for (const [room, message] of messages) io.to(room).emit('loads:changed', message);
   }
 
-  /** Sockets whose session has ended, expired, or whose user is gone: disconnected (this instance's own). */
+  /** Sockets whose session has ended, expired, or whose user is gone: disconnected. */
   async function checkSessions(): Promise<void> {
     const sockets = [...io.of('/').sockets.values()];
     if (sockets.length === 0) return;
@@ -358,48 +191,34 @@ export function attachRealtime(options: {
     const live = new Set(rows.map((row) => row.id_hash));
     for (const socket of sockets) if (!live.has((socket.data as SocketData).sessionKey)) socket.disconnect(true);
   }
-  const sessionCheck = setInterval(() => {
+  const checkSessionsSoon = () => {
     checkSessions().catch((error: Error) => logger.warn('socket session check failed', { error }));
-  }, options.sessionCheckMs ?? 60_000);
+  };
+  const sessionCheck = setInterval(checkSessionsSoon, options.sessionCheckMs ?? 60_000);
   sessionCheck.unref();
 
-  // The adapter's attachments table must exist before the leader may publish through it.
-  const started = migrate(pool, realtimeMigrations)
-    .catch((error: Error) => logger.error('socket.io adapter table could not be created', { error }))
-    .then(() => {
-      if (closed) return;
-      leadership = new PushLeadership({
-        connectionString,
-        logger,
-        keepAliveMs: options.leaderKeepAliveMs,
-        lead: () => enqueue(() => resync('all')),
-        channels: {
-          [SESSIONS_ENDED_CHANNEL]: (key) => {
-            if (/^[0-9a-f]{64}$/.test(key)) io.in(sessionRoom(key)).disconnectSockets(true);
-          },
-        },
-      });
-    });
+  // A session that ends closes its sockets here at once; after a lost connection, notices may have been missed.
+  const sessionsEnded = new PgNotificationListener({ connectionString, channel: SESSIONS_ENDED_CHANNEL, logger, applicationName: 'read-api-sessions-ended' });
+  sessionsEnded.on((key) => {
+    if (key === undefined) checkSessionsSoon();
+    else if (/^[0-9a-f]{64}$/.test(key)) io.in(sessionRoom(key)).disconnectSockets(true);
+  });
+  // Sockets that connected before the LISTEN was in place: any session that ended meanwhile is found.
+  void sessionsEnded.ready.then(() => !closed && checkSessionsSoon());
+
+  // The Socket.IO Postgres adapter's table, no longer used (pushes no longer travel between instances).
+  const started = migrate(pool, realtimeMigrations).catch((error: Error) => logger.warn('read-api realtime migrations failed', { error }));
 
   return {
     io,
-    isLeader,
     async close() {
       closed = true;
       unsubscribe();
       clearInterval(sessionCheck);
-      clearTimeout(resyncTimer);
-      clearTimeout(republishTimer);
       await started;
-      // The lock first, so another instance takes over at once.
-      await leadership?.close();
+      await sessionsEnded.close();
       await queue;
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      // Its goodbye to the other instances, so they stop counting this one at once.
-      await bounded(publishing.settled(), 2_000);
-      await releaseAdapterConnection(io, adapterPool);
-      // A publish or connection lost in a database restart may never settle: shutting down must not wait for it.
-      await bounded(adapterPool.end(), 2_000);
     },
   };
 }

@@ -8,7 +8,6 @@ import { FileStorage } from '@portal/platform/files/storage';
 import { silentLogger } from '@portal/platform/logger';
 import { createReadApi } from '@portal/read-api/app';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
-import { READ_API_PUSH_LOCK } from '@portal/read-api/realtime/push-leadership';
 import { attachRealtime, type LoadsChanged } from '@portal/read-api/realtime/socket-server';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -16,8 +15,8 @@ import { activeSignedIn, GOOD_PASSWORD, signIn } from '../accounts/support';
 import { until as waitUntil } from '../support/until';
 
 // The system's own read API (the gateway's port) is one instance; each test adds others over the same database, as
-// compose scales the read API. Exactly one instance at a time (the push leader) turns projector notices into pushes,
-// which the Socket.IO Postgres adapter carries to the sockets on every instance.
+// compose scales the read API. Each instance turns the projector's notices into pushes to its own sockets, and hears
+// the session store's `sessions_ended` NOTIFY itself.
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -27,21 +26,41 @@ const instances: Instance[] = [];
 
 interface Instance {
   url: string;
-  realtime: ReturnType<typeof attachRealtime>;
+  /** The backends of its LISTEN connections: the projector's notices, and ended sessions. */
+  noticesBackend: number;
+  sessionsBackend: number;
   stop(): Promise<void>;
 }
 
+/** The backends of this test database's connections with this application name. */
+async function backends(applicationName: string): Promise<number[]> {
+  const { rows } = await system.pool.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+    [applicationName],
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** The one backend with this application name that was not among `before`, once it is there. */
+async function newBackend(applicationName: string, before: number[]): Promise<number> {
+  let found: number | undefined;
+  await until(async () => (found = (await backends(applicationName)).find((pid) => !before.includes(pid))) !== undefined);
+  return found!;
+}
+
 async function startInstance(options: { sessionCheckMs?: number } = {}): Promise<Instance> {
+  const [noticesBefore, sessionsBefore] = [await backends('read-api-notices'), await backends('read-api-sessions-ended')];
   const projection = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
   const sessions = new SessionStore(system.pool);
   const app = createReadApi({ store: system.store, pool: system.pool, projection, logger: silentLogger, readWaitMs: 2000, sessions, trustProxy: false, storage: new FileStorage(path.join(system.dataDir, 'files')) });
   const server = http.createServer(app.callback());
-  const realtime = attachRealtime({ server, pool: system.pool, sessions, projection, logger: silentLogger, sessionCheckMs: options.sessionCheckMs, leaderKeepAliveMs: 500 });
+  const realtime = attachRealtime({ server, pool: system.pool, sessions, projection, logger: silentLogger, sessionCheckMs: options.sessionCheckMs });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   let stopped: Promise<void> | undefined;
   const instance: Instance = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    realtime,
+    noticesBackend: await newBackend('read-api-notices', noticesBefore),
+    sessionsBackend: await newBackend('read-api-sessions-ended', sessionsBefore),
     stop: () => (stopped ??= (async () => {
       server.closeAllConnections();
       await realtime.close();
@@ -90,16 +109,6 @@ const upsertedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.upse
 const count = (ids: string[], id: string) => ids.filter((each) => each === id).length;
 const received = (client: Client, ids: string[]) => ids.every((id) => upsertedIds(client.messages).includes(id));
 
-/** The backend holding the push leader lock in this test's database, if any. */
-async function leaderBackend(): Promise<number | undefined> {
-  const { rows } = await system.pool.query<{ pid: number }>(
-    `SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database
-     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND d.datname = current_database()`,
-    [READ_API_PUSH_LOCK],
-  );
-  return rows[0]?.pid;
-}
-
 async function signedIn(kind: 'vendor' | 'staff', username: string): Promise<{ client: PortalClient; userId: string }> {
   const { client, user } = await activeSignedIn(system, kind, username);
   return { client, userId: user.id as string };
@@ -109,8 +118,6 @@ beforeAll(async () => {
   system = await startTestSystem();
   admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
   vendor = (await signedIn('vendor', 'multi_vendor')).client;
-  // The system's own instance took the lock when it started.
-  await until(async () => (await leaderBackend()) !== undefined);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -118,18 +125,17 @@ afterAll(async () => {
   await system?.stop();
 });
 
-describe('pushes through the adapter', () => {
-  it('gives clients on the leader and on a standby every change once, in order, however large the batch', async () => {
-    const standby = await startInstance();
-    expect(standby.realtime.isLeader()).toBe(false);
-    const staffOnLeader = await openSocket(admin.cookieHeader());
-    const staffOnStandby = await openSocket(admin.cookieHeader(), standby.url);
-    const vendorOnStandby = await openSocket(vendor.cookieHeader(), standby.url);
+describe('pushes on every instance', () => {
+  it('gives clients on each instance every change once, in order, however large the batch', async () => {
+    const other = await startInstance();
+    const staffHere = await openSocket(admin.cookieHeader());
+    const staffOnOther = await openSocket(admin.cookieHeader(), other.url);
+    const vendorOnOther = await openSocket(vendor.cookieHeader(), other.url);
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) ids.push((await vendor.post('/api/loads/', { load_number: `big-${i}`, pickup_location: 'Fort Worth, TX', delivery_location: 'Oklahoma City, OK' })).body.id);
-    const clients = [staffOnLeader, staffOnStandby, vendorOnStandby];
+    const clients = [staffHere, staffOnOther, vendorOnOther];
     await until(() => clients.every((client) => received(client, ids)));
-    // A rename touches every load of the vendor in one batch: more than one NOTIFY can carry.
+    // A rename touches every load of the vendor in one batch.
     const renamed = await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: 'Renamed Haulers' });
     expect(renamed.status).toBe(200);
     const renamedOn = (client: Client, id: string) => client.messages.flatMap((m) => m.upserts).filter((l) => l.id === id && l.vendor_name === 'Renamed Haulers').length;
@@ -143,33 +149,32 @@ describe('pushes through the adapter', () => {
       const positions = client.messages.map((m) => BigInt(m.position));
       expect(positions.every((position, i) => i === 0 || position >= positions[i - 1]!)).toBe(true);
     }
-    await standby.stop();
+    await other.stop();
   });
-});
 
-describe('failover', () => {
-  it('hands the pushes to another instance when the leader loses its connection, and back when that one stops', async () => {
-    const second = await startInstance();
-    const onFirst = await openSocket(admin.cookieHeader());
-    const onSecond = await openSocket(admin.cookieHeader(), second.url);
-    expect(second.realtime.isLeader()).toBe(false);
+  it('tells only its own clients to re-read when an instance may have missed notices, and pushes again once they are back', async () => {
+    const other = await startInstance();
+    const here = await openSocket(admin.cookieHeader());
+    const onOther = await openSocket(admin.cookieHeader(), other.url);
+    await system.pool.query('SELECT pg_terminate_backend($1)', [other.noticesBackend]);
+    await until(() => onOther.resyncs.length > 0);
+    const created = (await vendor.post('/api/loads/', { load_number: 'after-reconnect' })).body.id;
+    await until(() => received(here, [created]) && received(onOther, [created]));
+    expect(here.resyncs).toEqual([]);
+    for (const client of [here, onOther]) expect(count(upsertedIds(client.messages), created)).toBe(1);
+    await other.stop();
+  });
 
-    // The leader's connection drops: the standby takes over and tells every client to re-read.
-    await system.pool.query('SELECT pg_terminate_backend($1)', [await leaderBackend()]);
-    await until(() => second.realtime.isLeader());
-    await until(() => onFirst.resyncs.length > 0 && onSecond.resyncs.length > 0);
-    const afterSwitch = (await vendor.post('/api/loads/', { load_number: 'failover-1' })).body.id;
-    await until(() => received(onFirst, [afterSwitch]) && received(onSecond, [afterSwitch]));
-
-    // The leader instance stops: the first instance, queued again for the lock, leads again.
-    const resyncsBefore = onFirst.resyncs.length;
-    await second.stop();
-    expect(await onSecond.disconnected).toBe('transport close');
-    await until(() => onFirst.resyncs.length > resyncsBefore);
-    const afterStop = (await vendor.post('/api/loads/', { load_number: 'failover-2' })).body.id;
-    await until(() => received(onFirst, [afterStop]));
-    for (const id of [afterSwitch, afterStop]) expect(count(upsertedIds(onFirst.messages), id)).toBe(1);
-    expect(await leaderBackend()).toBeDefined();
+  it('keeps pushing on the other instances when one stops', async () => {
+    const other = await startInstance();
+    const here = await openSocket(admin.cookieHeader());
+    const onOther = await openSocket(admin.cookieHeader(), other.url);
+    await other.stop();
+    expect(await onOther.disconnected).toBe('transport close');
+    const created = (await vendor.post('/api/loads/', { load_number: 'after-stop' })).body.id;
+    await until(() => received(here, [created]));
+    expect(count(upsertedIds(here.messages), created)).toBe(1);
+    expect(here.resyncs).toEqual([]);
   });
 });
 
@@ -187,6 +192,20 @@ describe('sessions and users end on every instance', () => {
     // The same user's other session is untouched.
     const created = (await vendor.post('/api/loads/', { load_number: 'after-logout' })).body.id;
     await until(() => received(staying, [created]));
+    expect(staying.socket.connected).toBe(true);
+    await other.stop();
+  });
+
+  it('disconnects a session that ended while an instance\'s LISTEN connection was down, once it is back', async () => {
+    const other = await startInstance();
+    const session = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+    const ending = await openSocket(session.cookieHeader(), other.url);
+    const staying = await openSocket(admin.cookieHeader(), other.url);
+    await Promise.all([
+      system.pool.query('SELECT pg_terminate_backend($1)', [other.sessionsBackend]),
+      session.post('/api/auth/logout/', {}).then((answer) => expect(answer.status).toBe(200)),
+    ]);
+    expect(await ending.disconnected).toBe('io server disconnect');
     expect(staying.socket.connected).toBe(true);
     await other.stop();
   });
