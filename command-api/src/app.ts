@@ -10,6 +10,7 @@ import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload'
 import { HttpError } from '@portal/platform/http/errors';
 import { errorHandler, rejectNulCharacters, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
+import { readActorEarly } from './accounts/actor';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
 import type { AccountsService } from './accounts/service';
 import { commandHealthRoutes } from './health/routes';
@@ -62,7 +63,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     await next();
   });
   app.use(rejectNulCharacters());
-  app.use(loadSession({ sessions: deps.sessions }));
+  app.use(loadSession({ sessions: deps.sessions, meanwhile: readActorEarly(deps.store) }));
   const routers = [
     commandHealthRoutes(deps),
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),

@@ -34,25 +34,57 @@ function keptFor(store: EventStore) {
 }
 
 /**
- * Who is calling, from the account's own streams (the command side never decides from read models). Every request
- * reads them as they are now; only the events since the caller's last request are read and folded (an unchanged
- * stream costs one single-row read), so a deletion, a tier change or anything else recorded there counts at once.
+ * The user's actor from the account's own streams (the command side never decides from read models), or null when the
+ * account may not act. The streams are read as they are now: only the events since the last read are read and folded
+ * (an unchanged stream costs one single-row read), so a deletion, a tier change or anything else recorded there
+ * counts at once.
  */
-export async function requireActor(ctx: Koa.Context, store: EventStore): Promise<Actor> {
-  const session = ctx.state.session as { userId: string } | undefined;
-  if (!session) throw new HttpError(401, 'Authentication credentials were not provided.');
+async function readActor(store: EventStore, userId: string): Promise<Actor | null> {
   const states = keptFor(store);
-  const known = states.accounts.get(userStream(session.userId))?.state;
+  const known = states.accounts.get(userStream(userId))?.state;
   // An account's kind never changes: a caller known to be staff has both streams read at once.
-  const staffRead = known?.status === 'registered' && known.kind === 'STAFF' ? states.staff.read(store, staffStream(session.userId)) : undefined;
-  const [{ state: accountState }, staffEarly] = await Promise.all([states.accounts.read(store, userStream(session.userId)), staffRead]);
-  if (accountState.status !== 'registered' || !accountState.activated || accountState.deleted) throw new HttpError(401, 'Authentication credentials were not provided.');
+  const staffRead = known?.status === 'registered' && known.kind === 'STAFF' ? states.staff.read(store, staffStream(userId)) : undefined;
+  const [{ state: accountState }, staffEarly] = await Promise.all([states.accounts.read(store, userStream(userId)), staffRead]);
+  if (accountState.status !== 'registered' || !accountState.activated || accountState.deleted) return null;
   let tier: Actor['tier'] = null;
   if (accountState.kind === 'STAFF') {
-    const { state: staffState } = staffEarly ?? (await states.staff.read(store, staffStream(session.userId)));
+    const { state: staffState } = staffEarly ?? (await states.staff.read(store, staffStream(userId)));
     tier = staffState.status === 'active' ? (staffState.builtin ? 'ADMIN' : staffState.tier) : null;
   }
   return { userId: accountState.userId, username: accountState.username, type: accountState.kind, tier, vendorId: accountState.vendorId };
+}
+
+interface EarlyActorRead {
+  userId: string;
+  actor: Promise<Actor | null>;
+}
+
+const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * For `loadSession`'s `meanwhile`: a command (any method but GET, HEAD and OPTIONS) whose session id was last found
+ * for a user starts reading that user's actor while the session is looked up, instead of after. The read starts after
+ * the request arrived, as it would have after the lookup, and `requireActor` uses it only for the user the session
+ * turns out to belong to; a session that has ended is refused all the same.
+ */
+export function readActorEarly(store: EventStore): (ctx: Koa.Context, userId: string) => void {
+  return (ctx, userId) => {
+    if (READS_ONLY.has(ctx.method)) return;
+    const actor = readActor(store, userId);
+    // Not awaited when the session has ended or the route needs no actor: its failure is then nobody's concern.
+    actor.catch(() => {});
+    ctx.state.earlyActorRead = { userId, actor } satisfies EarlyActorRead;
+  };
+}
+
+/** Who is calling: the session's user, as its account's streams are now (see readActor). 401 when nobody may act. */
+export async function requireActor(ctx: Koa.Context, store: EventStore): Promise<Actor> {
+  const session = ctx.state.session as { userId: string } | undefined;
+  if (!session) throw new HttpError(401, 'Authentication credentials were not provided.');
+  const early = ctx.state.earlyActorRead as EarlyActorRead | undefined;
+  const actor = await (early?.userId === session.userId ? early.actor : readActor(store, session.userId));
+  if (!actor) throw new HttpError(401, 'Authentication credentials were not provided.');
+  return actor;
 }
 
 export const actorMetadata = (actor: Actor, ctx: Koa.Context): EventMetadata => ({

@@ -15,10 +15,16 @@ export function setCsrfCookie(ctx: Koa.Context): string {
   return token;
 }
 
-/** ctx.state.session = { id, userId } when the request carries a live session cookie. */
-export function loadSession(options: { sessions: SessionStore }) {
+/**
+ * ctx.state.session = { id, userId } when the request carries a live session cookie. `meanwhile`, when given, is
+ * called with the user the session belonged to when last found (if it was) before the session is looked up, so work
+ * for that user can start while the lookup runs; it must not act on the user's behalf (the session may have ended).
+ */
+export function loadSession(options: { sessions: SessionStore; meanwhile?: (ctx: Koa.Context, userId: string) => void }) {
   return async function sessionFromCookie(ctx: Koa.Context, next: Koa.Next) {
     const id = ctx.cookies.get(SESSION_COOKIE);
+    const lastUser = options.meanwhile ? options.sessions.lastUserOf(id) : undefined;
+    if (lastUser !== undefined) options.meanwhile!(ctx, lastUser);
     const session = await options.sessions.get(id);
     ctx.state.session = session && id ? { id, userId: session.userId } : undefined;
     await next();

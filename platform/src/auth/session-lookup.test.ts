@@ -81,3 +81,19 @@ describe('SessionStore.get', () => {
     expect((await sessions.get('a'))?.userId).toBe('user-a');
   });
 });
+
+describe('SessionStore.lastUserOf', () => {
+  it('names the user a session id was last found for, and forgets it once a lookup no longer finds the session', async () => {
+    const { pool, rows } = fakePool();
+    rows.set(key('a'), { user_id: 'user-a', expires_at: new Date(Date.now() + 60_000) });
+    const sessions = new SessionStore(pool);
+    expect(sessions.lastUserOf('a')).toBeUndefined();
+    expect((await sessions.get('a'))?.userId).toBe('user-a');
+    expect(sessions.lastUserOf('a')).toBe('user-a');
+    expect(sessions.lastUserOf('b')).toBeUndefined();
+    expect(sessions.lastUserOf(undefined)).toBeUndefined();
+    rows.delete(key('a'));
+    expect(await sessions.get('a')).toBeNull();
+    expect(sessions.lastUserOf('a')).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
+import { sessionKey } from '@portal/platform/auth/sessions';
 import { sameSession, type PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeSignedIn, DEMO_PASSWORD, login, signIn } from './support';
@@ -107,6 +108,20 @@ describe('a caller kept from earlier requests', () => {
     const refused = await patch(replay, load, { status: 'delivered' });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual(NOT_SIGNED_IN);
+  });
+
+  it('cannot run the next command with a session that ended past this command API, though it knew whose it was', async () => {
+    const load = await newLoad('ac-logout-2');
+    const session = await signIn(system, 'carrier', 'vendor');
+    // Seen here: this command API now starts reading the caller's account while it looks the session up.
+    expect((await patch(session, load, { status: 'picked_up' })).status).toBe(200);
+    // Logged out through another instance: its row is gone, and nothing told this one.
+    const ended = await system.pool.query('DELETE FROM sessions WHERE id_hash = $1', [sessionKey(session.cookies.get('sessionid')!)]);
+    expect(ended.rowCount).toBe(1);
+    const refused = await patch(session, load, { status: 'delivered' });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(NOT_SIGNED_IN);
+    expect((await vendor.get(`/api/loads/${load}/?min_position=${(await system.store.headPosition()).toString()}`)).body.status).toBe('picked_up');
   });
 
   it('answers requests whose sessions are looked up together each by its own session', async () => {
