@@ -36,7 +36,8 @@ describe('vendor sign-up, activation and login', () => {
     expect(signedIn.body.vendor_profile.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(signedIn.body)).not.toMatch(/password|activation/);
 
-    // The read API knows the same user through the session cookie.
+    // The read API knows the same user through the session cookie, once it has projected the account.
+    await system.caughtUp();
     const me = await client.get('/api/auth/user/');
     expect(me.status).toBe(200);
     const { last_login: _a, ...fromLogin } = signedIn.body;

@@ -32,6 +32,8 @@ export async function activeAccount(system: TestSystem, kind: 'vendor' | 'staff'
   if (created.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(created.body)}`);
   const activated = await client.get(await activationPath(system, `${username}@carrier.example.com`));
   if (activated.headers.get('location') !== '/account/activated') throw new Error('activation failed');
+  // Every read API answer for this account needs it projected (the read API checks its users table).
+  await system.caughtUp();
   return client;
 }
 

@@ -29,8 +29,8 @@ describe('history on every record', () => {
     const created = await vendor.post('/api/loads/', { load_number: 'hist-1', rate_amount: 1200 });
     const id = created.body.id;
     await accounting.request('PATCH', `/api/loads/${id}/`, { rate_amount: 1350, payment_status: 'partial' });
-    await vendor.upload(`/api/loads/${id}/documents/`, { document_type: 'bill_of_lading' }, { file: { name: 'bol.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') } });
-    const history = await vendor.get(`/api/loads/${id}/history/`);
+    const uploaded = await vendor.upload(`/api/loads/${id}/documents/`, { document_type: 'bill_of_lading' }, { file: { name: 'bol.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') } });
+    const history = await vendor.get(`/api/loads/${id}/history/?${at(uploaded)}`);
     expect(history.status).toBe(200);
     expect(history.body.count).toBe(4);
     const lines = history.body.results.flatMap((e: { summary: string[] }) => e.summary);

@@ -135,6 +135,8 @@ describe('vendors', () => {
     await screenshot(page, 'staff-admin-vendor-insurance');
 
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    // The page shows the save's own answer; the read API has it once the change is projected.
+    await suite.system.caughtUp();
     const stored = (await admin.get(`/api/vendors/${vendorId}/`)).body;
     expect([stored.insurance_company, stored.liability_amount, stored.cargo_amount]).toEqual(['Harbor Casualty', '750000.00', '100000.50']);
 
@@ -150,6 +152,7 @@ describe('vendors', () => {
     await waitForPath(page, '/staff/vendors');
     await row(page, 'Lone Star').waitFor();
     expect(await rowOf(page, 'newcarrier').count()).toBe(0);
+    await suite.system.caughtUp();
     const vendors = (await admin.get<{ username: string }[]>('/api/vendors/')).body;
     expect(vendors.map((vendor) => vendor.username)).not.toContain('newcarrier');
   });

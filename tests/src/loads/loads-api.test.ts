@@ -217,6 +217,7 @@ describe('staff and the tier matrix', () => {
       if (detail) expect(response.body).toEqual({ detail });
     }
     expect((await dispatch.request('DELETE', `/api/loads/${load.id}/`)).body).toEqual({ detail: 'You do not have permission to delete loads.' });
+    await system.caughtUp();
     expect((await pending.get(`/api/loads/${load.id}/`)).status).toBe(200);
   });
 });

@@ -14,6 +14,12 @@ export interface TestSystem extends System {
   dataDir: string;
   config: Config;
   client(): PortalClient;
+  /**
+   * Waits until the read API serves every event appended so far, as a client does that passes the position its command
+   * was answered with (`min_position`). For reads that depend on changes made without such an answer at hand (sign-ups,
+   * activations, demo data, writes straight into the event store).
+   */
+  caughtUp(): Promise<void>;
   /** The .eml files written to DATA_DIR/outbox, oldest first. */
   outbox(): Promise<string[]>;
   stop(): Promise<void>;
@@ -54,8 +60,18 @@ export async function startTestSystem(
     loginPolicies: options.loginPolicies,
   });
   const outboxDir = path.join(dataDir, 'outbox');
+  const caughtUp = async () => {
+    const head = await system.store.headPosition();
+    if (head < 0n) return;
+    const answer = await fetch(`${system.url}/api/auth/user/?min_position=${head}`);
+    await answer.arrayBuffer();
+    if (answer.headers.get('x-read-model-stale') === 'true') throw new Error(`the read models did not reach position ${head}`);
+  };
+  // The built-in admin and any demo data, projected before the first test reads them.
+  await caughtUp();
   return {
     ...system,
+    caughtUp,
     db,
     dataDir,
     config: { ...config, publicUrl: system.url },
