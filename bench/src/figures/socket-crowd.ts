@@ -12,19 +12,27 @@ export interface Crowd {
   stop(): Promise<void>;
 }
 
-/** Starts the crowd process and waits until its sockets have joined. */
+const CONNECT_TIMEOUT_MS = 120_000;
+
+/** Starts the crowd process and waits until its sockets have joined (failing after CONNECT_TIMEOUT_MS). */
 export async function connectCrowd(baseUrl: string, cookieHeader: string, count: number): Promise<Crowd> {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, baseUrl, String(count)], { stdio: ['pipe', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stdin!.write(`${cookieHeader}\n`);
+  let timer: NodeJS.Timeout | undefined;
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes(`connected ${count}`)) resolve();
     });
     child.once('exit', (code) => reject(new Error(`bench: the socket crowd exited (${code}):\n${output.join('')}`)));
-  });
+    // A crowd that never finishes connecting fails the run instead of hanging it.
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bench: the socket crowd did not connect ${count} sockets within ${CONNECT_TIMEOUT_MS / 1000} s:\n${output.join('')}`));
+    }, CONNECT_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
   return {
     stop: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
