@@ -9,16 +9,19 @@ import { foldStream, type Fold } from '../fold-stream';
 export const load = async <State, Event extends { type: string; data: object }>(store: EventStore, streamId: string, decider: Fold<State, Event>): Promise<State> =>
   (await foldStream(store, streamId, decider)).state;
 
-/** The user id a username was reserved for, from its reservation stream. */
-export async function userIdForUsername(store: EventStore, username: string): Promise<string | undefined> {
+/** A username's reservation that counts: the newest (a later one took an abandoned sign-up's name over). */
+export async function lastReservation(store: EventStore, username: string): Promise<{ userId: string; revision: bigint; at: Date } | undefined> {
   try {
-    const [reserved] = await store.readStream(usernameStream(username), { maxCount: 1 });
-    return reserved?.data.user_id as string | undefined;
+    const [reserved] = await store.readStream(usernameStream(username), { direction: 'backwards', maxCount: 1 });
+    return reserved && { userId: reserved.data.user_id as string, revision: reserved.revision, at: reserved.createdAt };
   } catch (error) {
     if (error instanceof StreamNotFound) return undefined;
     throw error;
   }
 }
+
+/** The user id a username is reserved for, from its reservation stream. */
+export const userIdForUsername = async (store: EventStore, username: string): Promise<string | undefined> => (await lastReservation(store, username))?.userId;
 
 export const loadAccount = (store: EventStore, userId: string) => load(store, userStream(userId), account);
 export const loadStaff = (store: EventStore, userId: string) => load(store, staffStream(userId), staff);

@@ -5,7 +5,7 @@ import type { AccountKind } from '@portal/domain/accounts/events';
 import type { StaffTier } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { userIdForUsername } from './aggregates';
+import { loadAccount, userIdForUsername } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
 import { createHash } from 'node:crypto';
 import * as vendors from '@portal/domain/vendors/decider';
@@ -23,13 +23,16 @@ const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
 /**
  * The built-in admin, created on first start from ADMIN_USERNAME / ADMIN_PASSWORD (a random password, returned so
  * it can be printed once, when none is given). Safe to run from several instances: the username reservation decides.
+ * A reservation whose sign-up never recorded the account (a start that stopped between the two) is taken over once
+ * it is old enough (see AccountsService.signUp), so a later start creates the admin after all.
  */
 export async function ensureBuiltinAdmin(
   store: EventStore,
   accounts: AccountsService,
   options: { username: string; password: string | undefined },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  if (await userIdForUsername(store, options.username)) return { created: false };
+  const reserved = await userIdForUsername(store, options.username);
+  if (reserved && (await loadAccount(store, reserved)).status === 'registered') return { created: false };
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? generatedPassword!;
   try {

@@ -10,11 +10,11 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@portal/platform/auth/passwords';
 import { newToken } from '@portal/platform/auth/sessions';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
+import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore, type ExpectedRevision } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
 import { handleCommand } from '../command-handler';
-import { loadAccount, loadStaff, userIdForUsername } from './aggregates';
+import { lastReservation, loadAccount, loadStaff, userIdForUsername } from './aggregates';
 import { userView } from './user-view';
 
 export type ActivationOutcome = 'activated' | 'used' | 'invalid' | 'expired';
@@ -28,6 +28,8 @@ export type AuthenticationResult =
  * are sign-ins at once; 30 is the budget recordLogin always had (ten rounds of handleCommand's three attempts).
  */
 const LOGIN_ATTEMPTS = 30;
+/** How old a username reservation without an account must be before a new sign-up may take it over. */
+export const RESERVATION_GRACE_MS = 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{20,100})$/;
@@ -61,13 +63,13 @@ export class AccountsService {
     const userId = randomUUID();
     const vendorId = kind === 'VENDOR' ? randomUUID() : null;
     const passwordHash = await hashPassword(body.password);
+    const reserve = (expectedRevision: ExpectedRevision) =>
+      store.appendToStream(usernameStream(body.username), [{ type: 'UsernameReserved', data: { user_id: userId, username: body.username }, metadata }], { expectedRevision });
     try {
-      await store.appendToStream(usernameStream(body.username), [{ type: 'UsernameReserved', data: { user_id: userId, username: body.username }, metadata }], {
-        expectedRevision: 'no_stream',
-      });
+      await reserve('no_stream');
     } catch (error) {
-      if (error instanceof WrongExpectedVersion) throw new ValidationFailed({ username: ['A user with that username already exists.'] });
-      throw error;
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      if (!(await this.takeOverAbandonedReservation(body.username, reserve, metadata))) throw new ValidationFailed({ username: ['A user with that username already exists.'] });
     }
     const secret = newToken();
     const names = 'first_name' in body ? { first_name: body.first_name, last_name: body.last_name } : { first_name: '', last_name: '' };
@@ -96,6 +98,34 @@ export class AccountsService {
     const activationToken = `${userId}.${secret}`;
     if (options.sendMail !== false) await this.mailActivation(body.username, body.email, activationToken);
     return { userId, vendorId, activationToken, position: profile.position };
+  }
+
+  /**
+   * A reservation whose sign-up never recorded its account (the process stopped between the two appends) would keep
+   * its username from everyone for good. Once it is older than RESERVATION_GRACE_MS (no sign-up in progress takes
+   * that long), a new sign-up takes it over: it first closes the abandoned user id's stream (so a sign-up that was only
+   * stalled cannot record a second account of the name later), then reserves the name at the revision it read (of two
+   * sign-ups taking it over at once, one wins). True when the name is now reserved by `reserve`.
+   */
+  private async takeOverAbandonedReservation(username: string, reserve: (expected: ExpectedRevision) => Promise<unknown>, metadata: EventMetadata): Promise<boolean> {
+    const { store } = this.deps;
+    const last = await lastReservation(store, username);
+    if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return false;
+    try {
+      await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username } }, metadata);
+    } catch (error) {
+      // Its account exists (the name is taken), or another sign-up closed the stream at the same moment (and reserves).
+      if (error instanceof AccountError || error instanceof WrongExpectedVersion) return false;
+      throw error;
+    }
+    try {
+      await reserve(last.revision);
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) return false;
+      throw error;
+    }
+    this.deps.logger.warn('took over the username reservation of a sign-up that never completed', { username, abandonedUserId: last.userId });
+    return true;
   }
 
   private async mailActivation(username: string, email: string, token: string): Promise<void> {

@@ -51,3 +51,21 @@ describe('account decider', () => {
     expect(given(signedUp, activated, login!)).toMatchObject({ lastLogin: now.toISOString(), activated: true });
   });
 });
+
+describe('an abandoned sign-up (its username taken over)', () => {
+  const abandon = { type: 'AbandonSignUp', data: { user_id: 'u-1', username: 'acme' } } as const;
+  const abandoned: AccountEvent = { type: 'UserSignUpAbandoned', data: { user_id: 'u-1', username: 'acme' } };
+
+  it('closes a user id that has no account, once', () => {
+    expect(decide(abandon, initialState())).toEqual([abandoned]);
+    expect(decide(abandon, given(abandoned))).toEqual([]);
+  });
+
+  it('never closes an account that was recorded', () => {
+    expect(code(() => decide(abandon, given(signedUp)))).toBe('exists');
+  });
+
+  it('refuses the late sign-up of a user id it closed', () => {
+    expect(code(() => decide({ type: 'SignUp', data: { ...signedUp.data, now, activationTtlMs: 1 } }, given(abandoned)))).toBe('exists');
+  });
+});

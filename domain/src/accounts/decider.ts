@@ -2,6 +2,8 @@ import type { AccountEvent, AccountKind, UserSignedUp } from './events';
 
 export type AccountState =
   | { status: 'none' }
+  /** A reservation's user id whose sign-up never completed and whose username was taken over: never an account. */
+  | { status: 'abandoned' }
   | {
       status: 'registered';
       userId: string;
@@ -24,7 +26,9 @@ export type Activate = { type: 'Activate'; data: { secretHash: string; now: Date
 export type RecordLogin = { type: 'RecordLogin'; data: { now: Date } };
 export type DeleteAccount = { type: 'DeleteAccount'; data: Record<string, never> };
 export type RestoreAccount = { type: 'RestoreAccount'; data: Record<string, never> };
-export type AccountCommand = SignUp | Activate | RecordLogin | DeleteAccount | RestoreAccount;
+/** Closes the stream of a user id whose reservation is being taken over (see UserSignUpAbandoned). */
+export type AbandonSignUp = { type: 'AbandonSignUp'; data: { user_id: string; username: string } };
+export type AccountCommand = SignUp | Activate | RecordLogin | DeleteAccount | RestoreAccount | AbandonSignUp;
 
 export class AccountError extends Error {
   constructor(readonly code: 'exists' | 'unknown' | 'invalid_token' | 'already_active' | 'expired' | 'inactive' | 'builtin' | 'not_deleted') {
@@ -62,6 +66,8 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state.status === 'registered' ? { ...state, deleted: true } : state;
     case 'UserRestored':
       return state.status === 'registered' ? { ...state, deleted: false } : state;
+    case 'UserSignUpAbandoned':
+      return state.status === 'none' ? { status: 'abandoned' } : state;
   }
 }
 
@@ -97,6 +103,11 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (state.status !== 'registered' || state.deleted) throw new AccountError('unknown');
       if (state.builtin) throw new AccountError('builtin');
       return [{ type: 'UserDeleted', data: { user_id: state.userId } }];
+    case 'AbandonSignUp':
+      // An account was recorded after all: the reservation is its own. Already closed: nothing more to record.
+      if (state.status === 'registered') throw new AccountError('exists');
+      if (state.status === 'abandoned') return [];
+      return [{ type: 'UserSignUpAbandoned', data: { user_id: command.data.user_id, username: command.data.username } }];
     case 'RestoreAccount':
       if (state.status !== 'registered') throw new AccountError('unknown');
       if (!state.deleted) throw new AccountError('not_deleted');

@@ -50,5 +50,15 @@ export interface UserRestored {
   data: { user_id: string };
 }
 
-export type AccountEvent = UserSignedUp | UserActivated | UserLoggedIn | UserDeleted | UserRestored;
+/**
+ * The sign-up that reserved `username` for this user id never recorded its account (it stopped between the two
+ * appends), and a later sign-up of the name took the reservation over. Closes the stream: a late `UserSignedUp` of the
+ * stalled sign-up is refused, so one username never names two accounts.
+ */
+export interface UserSignUpAbandoned {
+  type: 'UserSignUpAbandoned';
+  data: { user_id: string; username: string };
+}
+
+export type AccountEvent = UserSignedUp | UserActivated | UserLoggedIn | UserDeleted | UserRestored | UserSignUpAbandoned;
 export type UsernameEvent = UsernameReserved;

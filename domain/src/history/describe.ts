@@ -62,6 +62,8 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
       return ['Account deleted'];
     case 'UserRestored':
       return ['Account restored'];
+    case 'UserSignUpAbandoned':
+      return [`Sign-up never completed; the username ${data.username} was taken over`];
     case 'StaffProfileCreated':
       return [`Staff profile created (tier: ${tierLabel(data.tier)})`];
     case 'StaffTierChanged':

@@ -6,7 +6,7 @@ type Handled = AccountEvent | StaffEvent;
 
 /** Every account and staff event type, and only those: the record fails to compile when one is added or removed. */
 const HANDLED: Record<Handled['type'], true> = {
-  UserSignedUp: true, UserActivated: true, UserLoggedIn: true, UserDeleted: true, UserRestored: true,
+  UserSignedUp: true, UserActivated: true, UserLoggedIn: true, UserDeleted: true, UserRestored: true, UserSignUpAbandoned: true,
   StaffProfileCreated: true, StaffProfileEdited: true, StaffTierChanged: true,
 };
 
@@ -51,6 +51,9 @@ export const accountsProjection: Projection = {
       case 'UserRestored':
         await tx.query('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
+        return;
+      case 'UserSignUpAbandoned':
+        // Never an account: no row.
         return;
       case 'StaffProfileEdited': {
         const changes = event.data.changes;

@@ -1,0 +1,109 @@
+// A sign-up reserves its username, then records the account: two appends. One that stopped between them (a crash)
+// leaves a reservation without an account. Once that reservation is old enough that no sign-up can still be recording
+// its account, the next sign-up of the name takes it over; before that, and for a name with an account, it stays taken.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStream, usernameStream } from '@portal/domain/accounts/events';
+import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
+import { AccountsService, RESERVATION_GRACE_MS } from '@portal/command-api/accounts/service';
+import { silentLogger } from '@portal/platform/logger';
+import { createMailer } from '@portal/platform/mail/mailer';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { activeSignedIn, GOOD_PASSWORD, login, signUp } from './support';
+
+const TAKEN = { username: ['A user with that username already exists.'] };
+let system: TestSystem;
+
+beforeAll(async () => { system = await startTestSystem(); });
+afterAll(async () => { await system?.stop(); });
+
+/**
+ * Ages every event of a stream, as if it had been recorded `ms` ago: the passing of time, which only a test may do to
+ * the append-only event table (its guard trigger is off for this one transaction; the table's owner may do that).
+ */
+async function age(stream: string, ms: number): Promise<void> {
+  const client = await system.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('ALTER TABLE es_events DISABLE TRIGGER es_events_no_update');
+    const aged = await client.query("UPDATE es_events SET created_at = now() - $2 * interval '1 millisecond' WHERE stream_id = $1", [stream, ms]);
+    if (!aged.rowCount) throw new Error(`no events in ${stream}`);
+    await client.query('ALTER TABLE es_events ENABLE TRIGGER es_events_no_update');
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** What a sign-up that stopped after reserving `username` leaves behind, `ms` ago: the reserved user id. */
+async function abandonedReservation(username: string, ms: number): Promise<string> {
+  const userId = randomUUID();
+  await system.store.appendToStream(usernameStream(username), [{ type: 'UsernameReserved', data: { user_id: userId, username }, metadata: { actorType: 'GUEST' } }], { expectedRevision: 'no_stream' });
+  await age(usernameStream(username), ms);
+  return userId;
+}
+
+const types = async (stream: string) => (await system.store.readStream(stream)).map((event) => event.type);
+
+describe('a username whose sign-up never recorded its account', () => {
+  it('stays taken while the reservation is recent: a sign-up may still be recording it', async () => {
+    await abandonedReservation('halfway_recent', RESERVATION_GRACE_MS / 2);
+    const refused = await signUp(await system.client().start(), 'vendor', 'halfway_recent');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(TAKEN);
+  });
+
+  it('goes to the next sign-up once the reservation is old, whose account activates and signs in, and is closed to the stalled one', async () => {
+    const abandoned = await abandonedReservation('halfway_old', 2 * RESERVATION_GRACE_MS);
+    const { user } = await activeSignedIn(system, 'vendor', 'halfway_old');
+    expect(user).toMatchObject({ username: 'halfway_old', user_type: 'VENDOR', is_active: true });
+    expect(user.id).not.toBe(abandoned);
+    expect(await types(userStream(abandoned))).toEqual(['UserSignUpAbandoned']);
+    expect(await types(usernameStream('halfway_old'))).toEqual(['UsernameReserved', 'UsernameReserved']);
+    // Case does not make another name, and the name is now taken for good.
+    const again = await signUp(await system.client().start(), 'staff', 'HALFWAY_OLD');
+    expect(again.body).toEqual(TAKEN);
+    await system.caughtUp();
+    expect((await system.client().start().then((client) => client.get('/api/auth/user/'))).status).toBe(401);
+  });
+
+  it('goes to the next sign-up when an earlier take-over stopped after closing the abandoned user id', async () => {
+    const abandoned = await abandonedReservation('halfway_twice', 2 * RESERVATION_GRACE_MS);
+    await system.store.appendToStream(userStream(abandoned), [{ type: 'UserSignUpAbandoned', data: { user_id: abandoned, username: 'halfway_twice' }, metadata: { actorType: 'GUEST' } }], { expectedRevision: 'no_stream' });
+    const { user } = await activeSignedIn(system, 'staff', 'halfway_twice');
+    expect(user.username).toBe('halfway_twice');
+    expect(await types(userStream(abandoned))).toEqual(['UserSignUpAbandoned']);
+  });
+});
+
+describe('the built-in admin', () => {
+  it('is created after all by a start after one that stopped between reserving its name and recording it', async () => {
+    const mailer = createMailer({ smtpUrl: undefined, from: 'portal@test.local', outboxDir: `${system.dataDir}/outbox`, logger: silentLogger });
+    const accounts = new AccountsService({ store: system.store, mailer, logger: silentLogger, publicUrl: system.url, activationTtlMs: 3_600_000 });
+    await abandonedReservation('first_admin', 2 * RESERVATION_GRACE_MS);
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'first_admin', password: GOOD_PASSWORD })).toEqual({ created: true, generatedPassword: undefined });
+    const signedIn = await login(await system.client().start(), 'first_admin', GOOD_PASSWORD, 'staff');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ username: 'first_admin', staff_profile: { tier: 'ADMIN' } });
+    // The next start finds it.
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'first_admin', password: GOOD_PASSWORD })).toEqual({ created: false });
+  });
+});
+
+describe('a username with an account', () => {
+  it('stays taken however old its reservation, and its owner still signs in', async () => {
+    const { user } = await activeSignedIn(system, 'vendor', 'settled_name');
+    await age(usernameStream('settled_name'), 10 * RESERVATION_GRACE_MS);
+    const refused = await signUp(await system.client().start(), 'vendor', 'settled_name', { email: 'someone.else@carrier.example.com' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(TAKEN);
+    expect(await types(usernameStream('settled_name'))).toEqual(['UsernameReserved']);
+    expect(await types(userStream(user.id))).not.toContain('UserSignUpAbandoned');
+    const back = await login(await system.client().start(), 'settled_name', GOOD_PASSWORD, 'vendor');
+    expect(back.status).toBe(200);
+    expect(back.body.id).toBe(user.id);
+  });
+});
