@@ -60,6 +60,11 @@ export async function liveLatencyFigure(options: {
     listener.off('loads:changed', onPush);
   }
   const achieved = Math.round(total / ((performance.now() - started) / 1000));
+  if (latencies.length === 0) {
+    // Only in a BENCH_SCALE trial with too few loads: every load this step chose was already paid.
+    process.stdout.write(`  Live latency at ${rate} commands/s: not measured, none of its ${total} commands changed a load (too few loads at this BENCH_SCALE)\n`);
+    return;
+  }
   const label = `Live latency at ${rate} commands/s offered (${achieved} achieved, ${options.socketCount} sockets, ${latencies.length} pushes${missed ? `, ${missed} not pushed within 5 s` : ''})`;
   record({ figure: `${label}, p50`, unit: 'ms', value: Math.round(percentile(latencies, 50)), bound: '-', boundValue: null, goal: 'informational' });
   record({ figure: `${label}, p95`, unit: 'ms', value: Math.round(percentile(latencies, 95)), bound: '-', boundValue: null, goal: 'informational' });
