@@ -14,7 +14,7 @@ export class ProjectionPosition {
   private readonly listener: PgNotificationListener;
   private readonly waiters = new Set<{ target: bigint; resolve: () => void }>();
   private readonly subscribers = new Set<(notice: ChangeNotice | 'reconnected') => void>();
-  private readonly ready: Promise<void>;
+  private ready: Promise<void>;
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
@@ -27,9 +27,15 @@ export class ProjectionPosition {
       if (notice) {
         this.advance(notice.position);
         for (const subscriber of this.subscribers) subscriber(notice);
+      } else if (payload === undefined) {
+        // The connection was lost, perhaps to a database crash that took the newest batches with it (they commit
+        // asynchronously and are applied again): the checkpoint, not the last notice heard, says how far the read
+        // models are. Reads wait for it meanwhile.
+        this.position = -1n;
+        this.ready = this.refresh();
+        for (const subscriber of this.subscribers) subscriber('reconnected');
       } else {
         void this.refresh();
-        if (payload === undefined) for (const subscriber of this.subscribers) subscriber('reconnected');
       }
     });
     this.ready = this.listener.ready.then(() => this.refresh());

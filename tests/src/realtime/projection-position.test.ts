@@ -1,0 +1,49 @@
+// How far the read models are, as a read API knows it: from the projector's notices, and from the checkpoint after
+// its LISTEN connection was lost. A database crash can take the newest projector batches with it (they commit
+// asynchronously and are applied again), so after a reconnect the checkpoint counts, not the last notice heard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '@portal/platform/logger';
+import { READ_MODEL_CHANNEL } from '@portal/projector/notices';
+import { readCheckpoint } from '@portal/projector/runtime';
+import { ProjectionPosition } from '@portal/read-api/projection-position';
+import { startTestSystem, type TestSystem } from '../support/system';
+import { until } from '../support/until';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem();
+  // Nothing moves the checkpoint but this test.
+  await system.projector.stop();
+});
+afterAll(async () => { await system?.stop(); });
+
+const backends = async () =>
+  (await system.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'read-api-notices' AND datname = current_database()")).rows.map((row) => row.pid);
+
+describe('a read API\'s projection position', () => {
+  it('goes back to the checkpoint after its connection was lost, so reads past it wait again', async () => {
+    const before = await backends();
+    const position = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
+    try {
+      const checkpoint = await readCheckpoint(system.pool);
+      expect(await position.current()).toBe(checkpoint);
+      let reconnected = false;
+      position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
+      // A batch announced, then lost with the database (its checkpoint never made it to disk).
+      const lost = checkpoint + 50n;
+      await system.pool.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: lost.toString(), changes: [] })]);
+      expect(await position.waitFor(lost, 2_000)).toBe(true);
+      let listener: number | undefined;
+      await until(async () => (listener = (await backends()).find((pid) => !before.includes(pid))) !== undefined, { timeoutMs: 5_000 });
+      await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
+      await until(() => reconnected, { timeoutMs: 10_000 });
+      expect(await position.current()).toBe(checkpoint);
+      expect(await position.waitFor(lost, 300)).toBe(false);
+      // The batch applied again: reads at its position go ahead.
+      await system.pool.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: lost.toString(), changes: [] })]);
+      expect(await position.waitFor(lost, 2_000)).toBe(true);
+    } finally {
+      await position.close();
+    }
+  });
+});
