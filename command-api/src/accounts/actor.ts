@@ -60,16 +60,18 @@ interface EarlyActorRead {
 }
 
 const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Sign-up, login, logout and activation: no actor needed. */
+const NEEDS_NO_ACTOR = '/api/auth/';
 
 /**
- * For `loadSession`'s `meanwhile`: a command (any method but GET, HEAD and OPTIONS) whose session id was last found
- * for a user starts reading that user's actor while the session is looked up, instead of after. The read starts after
+ * For `loadSession`'s `meanwhile`: a command (any method but GET, HEAD and OPTIONS, outside /api/auth/) whose session
+ * id was last found for a user starts reading that user's actor while the session is looked up, instead of after. The read starts after
  * the request arrived, as it would have after the lookup, and `requireActor` uses it only for the user the session
  * turns out to belong to; a session that has ended is refused all the same.
  */
 export function readActorEarly(store: EventStore): (ctx: Koa.Context, userId: string) => void {
   return (ctx, userId) => {
-    if (READS_ONLY.has(ctx.method)) return;
+    if (READS_ONLY.has(ctx.method) || ctx.path.startsWith(NEEDS_NO_ACTOR)) return;
     const actor = readActor(store, userId);
     // Not awaited when the session has ended or the route needs no actor: its failure is then nobody's concern.
     actor.catch(() => {});

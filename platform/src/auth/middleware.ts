@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../http/errors';
-import { CSRF_COOKIE, CSRF_HEADER, newToken, SESSION_COOKIE, type SessionStore } from './sessions';
+import { CSRF_COOKIE, CSRF_HEADER, newToken, SESSION_COOKIE, sessionKey, type SessionStore } from './sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,17 +15,31 @@ export function setCsrfCookie(ctx: Koa.Context): string {
   return token;
 }
 
+/** How many sessions' users `loadSession` remembers for `meanwhile` (the oldest is forgotten first). */
+const MAX_USERS_KEPT = 50_000;
+
 /**
  * ctx.state.session = { id, userId } when the request carries a live session cookie. `meanwhile`, when given, is
- * called with the user the session belonged to when last found (if it was) before the session is looked up, so work
- * for that user can start while the lookup runs; it must not act on the user's behalf (the session may have ended).
+ * called with the user the session belonged to when this middleware last found it (if it did), before the session is
+ * looked up, so work for that user can start while the lookup runs; it must not act on the user's behalf (the session
+ * may have ended). A session's user never changes; one no longer found is forgotten.
  */
 export function loadSession(options: { sessions: SessionStore; meanwhile?: (ctx: Koa.Context, userId: string) => void }) {
+  // By session key (a hash of the id, as the sessions table keeps it), only when there is a `meanwhile` to tell.
+  const lastUsers = options.meanwhile ? new Map<string, string>() : undefined;
   return async function sessionFromCookie(ctx: Koa.Context, next: Koa.Next) {
     const id = ctx.cookies.get(SESSION_COOKIE);
-    const lastUser = options.meanwhile ? options.sessions.lastUserOf(id) : undefined;
+    const key = lastUsers && id ? sessionKey(id) : undefined;
+    const lastUser = key === undefined ? undefined : lastUsers!.get(key);
     if (lastUser !== undefined) options.meanwhile!(ctx, lastUser);
     const session = await options.sessions.get(id);
+    if (key !== undefined) {
+      if (!session) lastUsers!.delete(key);
+      else if (lastUser !== session.userId) {
+        lastUsers!.set(key, session.userId);
+        if (lastUsers!.size > MAX_USERS_KEPT) lastUsers!.delete(lastUsers!.keys().next().value!);
+      }
+    }
     ctx.state.session = session && id ? { id, userId: session.userId } : undefined;
     await next();
   };

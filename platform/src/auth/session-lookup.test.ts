@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type Koa from 'koa';
+import { loadSession } from './middleware';
 import { SessionStore } from './sessions';
 
 const key = (id: string) => createHash('sha256').update(id).digest('hex');
@@ -82,18 +84,26 @@ describe('SessionStore.get', () => {
   });
 });
 
-describe('SessionStore.lastUserOf', () => {
+describe('loadSession with meanwhile', () => {
   it('names the user a session id was last found for, and forgets it once a lookup no longer finds the session', async () => {
     const { pool, rows } = fakePool();
     rows.set(key('a'), { user_id: 'user-a', expires_at: new Date(Date.now() + 60_000) });
-    const sessions = new SessionStore(pool);
-    expect(sessions.lastUserOf('a')).toBeUndefined();
-    expect((await sessions.get('a'))?.userId).toBe('user-a');
-    expect(sessions.lastUserOf('a')).toBe('user-a');
-    expect(sessions.lastUserOf('b')).toBeUndefined();
-    expect(sessions.lastUserOf(undefined)).toBeUndefined();
+    const told: string[] = [];
+    const middleware = loadSession({ sessions: new SessionStore(pool), meanwhile: (_ctx, userId) => told.push(userId) });
+    /** One request with this session cookie (or none): the user `meanwhile` was told of, and the session found. */
+    const request = async (id: string | undefined) => {
+      const ctx = { cookies: { get: () => id }, state: {} as { session?: { userId: string } } };
+      told.length = 0;
+      await middleware(ctx as unknown as Koa.Context, async () => {});
+      return { told: told[0], session: ctx.state.session?.userId };
+    };
+    expect(await request('a')).toEqual({ told: undefined, session: 'user-a' });
+    expect(await request('a')).toEqual({ told: 'user-a', session: 'user-a' });
+    expect(await request('b')).toEqual({ told: undefined, session: undefined });
+    expect(await request(undefined)).toEqual({ told: undefined, session: undefined });
     rows.delete(key('a'));
-    expect(await sessions.get('a')).toBeNull();
-    expect(sessions.lastUserOf('a')).toBeUndefined();
+    // Told once more (a hint, never a check), but the session is not found, and then forgotten.
+    expect(await request('a')).toEqual({ told: 'user-a', session: undefined });
+    expect(await request('a')).toEqual({ told: undefined, session: undefined });
   });
 });

@@ -13,8 +13,6 @@ export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 const DELETE_AND_NOTIFY = (where: string) =>
   `WITH ended AS (DELETE FROM sessions WHERE ${where} RETURNING id_hash) SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id_hash) FROM ended`;
 export const newToken = () => randomBytes(32).toString('base64url');
-/** How many sessions' users `lastUserOf` remembers (the oldest is forgotten first). */
-const MAX_OWNERS_KEPT = 50_000;
 
 export interface Session {
   userId: string;
@@ -49,22 +47,6 @@ export class SessionStore {
     });
   }
 
-  /**
-   * The user this session id belonged to when it was last found, if it was: a hint for starting work for that user
-   * while `get` checks the session, never a check itself. A session's user never changes; ended sessions are forgotten.
-   */
-  lastUserOf(id: string | undefined): string | undefined {
-    return id && id.length <= 128 ? this.owners.get(hashId(id)) : undefined;
-  }
-
-  private readonly owners = new Map<string, string>();
-
-  private rememberOwner(key: string, userId: string): void {
-    if (this.owners.get(key) === userId) return;
-    this.owners.set(key, userId);
-    if (this.owners.size > MAX_OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value!);
-  }
-
   private readonly waiting: { key: string; resolve: (session: Session | null) => void; reject: (error: unknown) => void }[] = [];
   private looking = false;
 
@@ -79,8 +61,6 @@ export class SessionStore {
             [[...new Set(batch.map((lookup) => lookup.key))]],
           );
           const found = new Map(rows.map((row) => [row.id_hash, { userId: row.user_id, expiresAt: row.expires_at }]));
-          for (const row of rows) this.rememberOwner(row.id_hash, row.user_id);
-          for (const lookup of batch) if (!found.has(lookup.key)) this.owners.delete(lookup.key);
           for (const lookup of batch) lookup.resolve(found.get(lookup.key) ?? null);
         } catch (error) {
           for (const lookup of batch) lookup.reject(error);
@@ -93,7 +73,6 @@ export class SessionStore {
 
   async destroy(id: string | undefined): Promise<void> {
     if (!id) return;
-    this.owners.delete(hashId(id));
     // Live sockets opened with this session are closed by whoever listens (the read API).
     await this.pool.query(DELETE_AND_NOTIFY('id_hash = $1'), [hashId(id)]);
   }
