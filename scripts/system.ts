@@ -20,11 +20,12 @@ import type { Mailer } from '@portal/platform/mail/mailer';
 import { projections } from '@portal/projector/projections';
 import { Projector } from '@portal/projector/runtime';
 import { projectorMigrations } from '@portal/projector/schema';
+import { realtimeMigrations } from '@portal/read-api/realtime/schema';
 import { createReadApi } from '@portal/read-api/app';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
 import { attachRealtime } from '@portal/read-api/realtime/socket-server';
 
-export const allMigrations = [...eventStoreMigrations, ...authMigrations, ...projectorMigrations];
+export const allMigrations = [...eventStoreMigrations, ...authMigrations, ...projectorMigrations, ...realtimeMigrations];
 
 export interface System {
   url: string;

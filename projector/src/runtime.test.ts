@@ -6,7 +6,8 @@ import { eventStoreMigrations } from '@portal/platform/event-store/postgres-sche
 import type { EventStore } from '@portal/platform/event-store/port';
 import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
-import { ProjectionTransaction, Projector, projectorStatus, READ_MODEL_CHANNEL, readCheckpoint, type Projection } from './runtime';
+import { READ_MODEL_CHANNEL } from './notices';
+import { ProjectionTransaction, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 

@@ -2,10 +2,8 @@ import type pg from 'pg';
 import type { EventStore, RecordedEvent } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
-
 import { noticeParts, READ_MODEL_CHANNEL, type Change } from './notices';
 
-export { READ_MODEL_CHANNEL, type Change } from './notices';
 /** Held by every live batch; a rebuild's switch-over holds it to pause the live projector for a moment. */
 export const PROJECTOR_BATCH_LOCK = 4_200_002;
 export const CHECKPOINT_NAME = 'read-models';

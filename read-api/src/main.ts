@@ -12,6 +12,7 @@ import { eventStoreMigrations } from '@portal/platform/event-store/postgres-sche
 import { createLogger } from '@portal/platform/logger';
 import { serve } from '@portal/platform/service';
 import { projectorMigrations } from '@portal/projector/schema';
+import { realtimeMigrations } from './realtime/schema';
 import { createReadApi } from './app';
 import { ProjectionPosition } from './projection-position';
 import { attachRealtime } from './realtime/socket-server';
@@ -21,7 +22,7 @@ const logger = createLogger({ level: config.logLevel, base: { service: 'read-api
 const database = await openDatabase(config, logger);
 await waitForDatabase(database.url, logger);
 const pool = createPool(database.url, { applicationName: 'read-api' });
-await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);
+await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations, ...realtimeMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const projection = new ProjectionPosition({ pool, connectionString: database.url, logger });
 const sessions = new SessionStore(pool, config.sessionTtlMs);

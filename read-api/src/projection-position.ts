@@ -3,8 +3,6 @@ import { PgNotificationListener } from '@portal/platform/event-store/pg-listener
 import type { Logger } from '@portal/platform/logger';
 import { NoticeReader, READ_MODEL_CHANNEL, type ChangeNotice } from '@portal/projector/notices';
 
-export type { ChangeNotice } from '@portal/projector/notices';
-
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
  * so a read can wait until the projector has passed the position a client just wrote at.
@@ -20,23 +18,24 @@ export class ProjectionPosition {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
     const notices = new NoticeReader();
     this.listener.on((payload) => {
-      // undefined: the connection was lost and is back; parts of a batch read before it will not be completed.
-      if (payload === undefined) notices.reset();
-      const notice = payload ? notices.read(payload) : undefined;
-      if (notice === 'part') return;
-      if (notice) {
-        this.advance(notice.position);
-        for (const subscriber of this.subscribers) subscriber(notice);
-      } else if (payload === undefined) {
-        // The connection was lost, perhaps to a database crash that took the newest batches with it (they commit
-        // asynchronously and are applied again): the checkpoint, not the last notice heard, says how far the read
-        // models are. Reads wait for it meanwhile.
+      if (payload === undefined) {
+        // The connection was lost and is back: parts of a batch read before it will not be completed, and a database
+        // crash may have taken the newest batches with it (they commit asynchronously and are applied again), so the
+        // checkpoint, not the last notice heard, says how far the read models are. Reads wait for it meanwhile.
+        notices.reset();
         this.position = -1n;
         this.ready = this.refresh();
         for (const subscriber of this.subscribers) subscriber('reconnected');
-      } else {
-        void this.refresh();
+        return;
       }
+      const notice = payload ? notices.read(payload) : undefined;
+      if (notice === 'part') return;
+      if (!notice) {
+        void this.refresh();
+        return;
+      }
+      this.advance(notice.position);
+      for (const subscriber of this.subscribers) subscriber(notice);
     });
     this.ready = this.listener.ready.then(() => this.refresh());
   }

@@ -11,6 +11,9 @@ export class PgNotificationListener {
   private readonly handlers = new Set<(payload: string | undefined) => void>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** The connection being opened, and what ends the pause between attempts: both for close(). */
+  private connecting: pg.Client | undefined;
+  private wake: (() => void) | undefined;
 
   constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string }) {
     this.ready = this.connect();
@@ -40,15 +43,26 @@ export class PgNotificationListener {
           this.options.logger.warn('event listener connection lost', { error });
           this.reconnectLater(client);
         });
+        this.connecting = client;
         await client.connect();
         await client.query(`LISTEN ${this.options.channel}`);
+        this.connecting = undefined;
+        // Closed while connecting: this connection must not outlive the listener.
+        if (this.closed) {
+          await client.end().catch(() => {});
+          return;
+        }
         this.client = client;
-                return;
+        return;
       } catch (error) {
+        this.connecting = undefined;
         await client.end().catch(() => {});
         if (this.closed) return;
         this.options.logger.warn('event listener cannot connect, retrying', { error, attempt });
-        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 200 * 2 ** attempt)));
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          this.retryTimer = setTimeout(resolve, Math.min(5_000, 200 * 2 ** attempt));
+        });
       }
     }
   }
@@ -66,7 +80,10 @@ export class PgNotificationListener {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.wake?.();
     this.handlers.clear();
+    // pg may never settle a connect() that end() interrupts; the attempt loop then simply stops there.
+    await this.connecting?.end().catch(() => {});
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

@@ -2,15 +2,14 @@ import type http from 'node:http';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { Load } from '@portal/domain/loads/decider';
-import { loadView, type LoadView } from '@portal/domain/loads/view';
+import type { LoadView } from '@portal/domain/loads/view';
 import type { Actor } from '@portal/domain/permissions';
 import { SESSION_COOKIE, SESSIONS_ENDED_CHANNEL, sessionKey, type SessionStore } from '@portal/platform/auth/sessions';
-import { migrate } from '@portal/platform/db/migrate';
-import { stringifyJson } from '@portal/platform/event-store/json';
 import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
-import type { ChangeNotice, ProjectionPosition } from '../projection-position';
-import { realtimeMigrations } from './schema';
+import type { ChangeNotice } from '@portal/projector/notices';
+import { toView } from '../loads/list-cache';
+import type { ProjectionPosition } from '../projection-position';
 
 export const STAFF_ROOM = 'staff';
 export const vendorRoom = (vendorId: string) => `vendor:${vendorId}`;
@@ -162,7 +161,7 @@ export function attachRealtime(options: {
     };
     for (const change of loadChanges) {
       const row = byId.get(change.key);
-      const live = row && !row.deleted ? (row.view ?? (JSON.parse(stringifyJson(loadView({ ...row.state!, vendorName: row.vendor_name }))) as LoadView)) : undefined;
+      const live = row && !row.deleted ? (row.view ?? toView({ state: row.state!, vendor_name: row.vendor_name })) : undefined;
       if (staffHere) {
         if (live) forRoom(STAFF_ROOM).upserts.push(live);
         else forRoom(STAFF_ROOM).removals.push(change.key);
@@ -206,8 +205,6 @@ export function attachRealtime(options: {
   // Sockets that connected before the LISTEN was in place: any session that ended meanwhile is found.
   void sessionsEnded.ready.then(() => !closed && checkSessionsSoon());
 
-  // The Socket.IO Postgres adapter's table, no longer used (pushes no longer travel between instances).
-  const started = migrate(pool, realtimeMigrations).catch((error: Error) => logger.warn('read-api realtime migrations failed', { error }));
 
   return {
     io,
@@ -215,7 +212,6 @@ export function attachRealtime(options: {
       closed = true;
       unsubscribe();
       clearInterval(sessionCheck);
-      await started;
       await sessionsEnded.close();
       await queue;
       await new Promise<void>((resolve) => io.close(() => resolve()));
