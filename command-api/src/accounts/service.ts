@@ -31,6 +31,7 @@ const LOGIN_ATTEMPTS = 30;
 /** How old a username reservation without an account must be before a new sign-up may take it over. */
 export const RESERVATION_GRACE_MS = 60_000;
 
+const usernameTaken = () => new ValidationFailed({ username: ['A user with that username already exists.'] });
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{20,100})$/;
 
@@ -63,13 +64,20 @@ export class AccountsService {
     const userId = randomUUID();
     const vendorId = kind === 'VENDOR' ? randomUUID() : null;
     const passwordHash = await hashPassword(body.password);
-    const reserve = (expectedRevision: ExpectedRevision) =>
-      store.appendToStream(usernameStream(body.username), [{ type: 'UsernameReserved', data: { user_id: userId, username: body.username }, metadata }], { expectedRevision });
-    try {
-      await reserve('no_stream');
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-      if (!(await this.takeOverAbandonedReservation(body.username, reserve, metadata))) throw new ValidationFailed({ username: ['A user with that username already exists.'] });
+    const reserve = async (expectedRevision: ExpectedRevision) => {
+      try {
+        await store.appendToStream(usernameStream(body.username), [{ type: 'UsernameReserved', data: { user_id: userId, username: body.username }, metadata }], { expectedRevision });
+        return true;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion) return false;
+        throw error;
+      }
+    };
+    if (!(await reserve('no_stream'))) {
+      // Of two sign-ups taking an abandoned reservation over at once, the one that reserves first wins.
+      const abandoned = await this.closeAbandonedReservation(body.username, metadata);
+      if (abandoned === undefined || !(await reserve(abandoned))) throw usernameTaken();
+      this.deps.logger.warn('took over the username reservation of a sign-up that never completed', { username: body.username });
     }
     const secret = newToken();
     const names = 'first_name' in body ? { first_name: body.first_name, last_name: body.last_name } : { first_name: '', last_name: '' };
@@ -88,7 +96,10 @@ export class AccountsService {
         now: new Date(),
         activationTtlMs: this.deps.activationTtlMs,
       },
-    }, metadata);
+    }, metadata).catch((error: unknown) => {
+      // Never for a fresh user id, unless this sign-up stalled past RESERVATION_GRACE_MS and another took its name.
+      throw error instanceof AccountError && error.code === 'exists' ? usernameTaken() : error;
+    });
     const profile = vendorId
       ? await handleCommand(store, vendorStream(vendorId), vendor, { type: 'CreateVendorProfile', data: { vendor_id: vendorId, user_id: userId, username: body.username } }, metadata)
       : await handleCommand(store, staffStream(userId), staff, {
@@ -103,29 +114,22 @@ export class AccountsService {
   /**
    * A reservation whose sign-up never recorded its account (the process stopped between the two appends) would keep
    * its username from everyone for good. Once it is older than RESERVATION_GRACE_MS (no sign-up in progress takes
-   * that long), a new sign-up takes it over: it first closes the abandoned user id's stream (so a sign-up that was only
-   * stalled cannot record a second account of the name later), then reserves the name at the revision it read (of two
-   * sign-ups taking it over at once, one wins). True when the name is now reserved by `reserve`.
+   * that long), the abandoned user id's stream is closed (so a sign-up that was only stalled cannot record a second
+   * account of the name later) and the reservation's revision is answered, for the caller to reserve the name at.
+   * Undefined when the name is taken: its account exists, or the reservation is too recent.
    */
-  private async takeOverAbandonedReservation(username: string, reserve: (expected: ExpectedRevision) => Promise<unknown>, metadata: EventMetadata): Promise<boolean> {
+  private async closeAbandonedReservation(username: string, metadata: EventMetadata): Promise<bigint | undefined> {
     const { store } = this.deps;
     const last = await lastReservation(store, username);
-    if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return false;
+    if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return undefined;
     try {
+      // Already closed (by a take-over that stopped before reserving, or one running now): nothing more is recorded.
       await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username } }, metadata);
     } catch (error) {
-      // Its account exists (the name is taken), or another sign-up closed the stream at the same moment (and reserves).
-      if (error instanceof AccountError || error instanceof WrongExpectedVersion) return false;
+      if (error instanceof AccountError) return undefined;
       throw error;
     }
-    try {
-      await reserve(last.revision);
-    } catch (error) {
-      if (error instanceof WrongExpectedVersion) return false;
-      throw error;
-    }
-    this.deps.logger.warn('took over the username reservation of a sign-up that never completed', { username, abandonedUserId: last.userId });
-    return true;
+    return last.revision;
   }
 
   private async mailActivation(username: string, email: string, token: string): Promise<void> {
