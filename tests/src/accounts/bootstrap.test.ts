@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { DEMO_PASSWORD, login, signIn } from './support';
+import { accountsService, DEMO_PASSWORD, login, signIn } from './support';
 
 describe('the built-in admin', () => {
   let system: TestSystem;
@@ -17,17 +17,8 @@ describe('the built-in admin', () => {
   });
 
   it('is not created twice, and cannot be demoted', async () => {
-    const { AccountsService } = await import('@portal/command-api/accounts/service');
     const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
-    const { createMailer } = await import('@portal/platform/mail/mailer');
-    const { silentLogger } = await import('@portal/platform/logger');
-    const accounts = new AccountsService({
-      store: system.store,
-      mailer: createMailer({ smtpUrl: undefined, from: 'x@y.z', outboxDir: system.dataDir + '/outbox', logger: silentLogger }),
-      logger: silentLogger,
-      publicUrl: system.url,
-      activationTtlMs: 3_600_000,
-    });
+    const accounts = accountsService(system);
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'admin', password: 'Other-Pass-123' })).toEqual({ created: false });
     const { rows } = await system.db.pool.query(`SELECT id FROM users WHERE lower(username) = 'admin'`);
     expect(rows).toHaveLength(1);

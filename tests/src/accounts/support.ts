@@ -1,3 +1,6 @@
+import { AccountsService } from '@portal/command-api/accounts/service';
+import { silentLogger } from '@portal/platform/logger';
+import { createMailer } from '@portal/platform/mail/mailer';
 import type { PortalClient } from '../support/http-client';
 import type { TestSystem } from '../support/system';
 
@@ -70,3 +73,13 @@ export async function activeSignedIn(system: TestSystem, kind: 'vendor' | 'staff
   return { client, user: await loggedIn(client, username, GOOD_PASSWORD, kind) };
 }
 
+
+/** The command side's accounts service on `system`'s event store, for what only a start does (the built-in admin). */
+export const accountsService = (system: TestSystem) =>
+  new AccountsService({
+    store: system.store,
+    mailer: createMailer({ smtpUrl: undefined, from: 'portal@test.local', outboxDir: `${system.dataDir}/outbox`, logger: silentLogger }),
+    logger: silentLogger,
+    publicUrl: system.url,
+    activationTtlMs: 3_600_000,
+  });

@@ -6,6 +6,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { READ_MODEL_CHANNEL } from '@portal/projector/notices';
 import { readCheckpoint } from '@portal/projector/runtime';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
+import { backends, newBackend } from '../support/database';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { until } from '../support/until';
 
@@ -17,12 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await system?.stop(); });
 
-const backends = async () =>
-  (await system.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'read-api-notices' AND datname = current_database()")).rows.map((row) => row.pid);
-
 describe('a read API\'s projection position', () => {
   it('goes back to the checkpoint after its connection was lost, so reads past it wait again', async () => {
-    const before = await backends();
+    const before = await backends(system.pool, 'read-api-notices');
     const position = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
     try {
       const checkpoint = await readCheckpoint(system.pool);
@@ -33,8 +31,7 @@ describe('a read API\'s projection position', () => {
       const lost = checkpoint + 50n;
       await system.pool.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: lost.toString(), changes: [] })]);
       expect(await position.waitFor(lost, 2_000)).toBe(true);
-      let listener: number | undefined;
-      await until(async () => (listener = (await backends()).find((pid) => !before.includes(pid))) !== undefined, { timeoutMs: 5_000 });
+      const listener = await newBackend(system.pool, 'read-api-notices', before);
       await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
       await until(() => reconnected, { timeoutMs: 10_000 });
       expect(await position.current()).toBe(checkpoint);
