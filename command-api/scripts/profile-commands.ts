@@ -75,6 +75,23 @@ async function startProfiler() {
   };
 }
 
+/** CPU seconds used so far by every `postgres` process on this machine (0 where /proc cannot tell). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
 /** Counts every query the process sends, by statement (first line, trimmed). */
 function countQueries() {
   const counts = new Map<string, number>();
@@ -148,6 +165,8 @@ async function main(): Promise<void> {
       let ok = 0;
       const failures = new Map<number, number>();
       const started = performance.now();
+      const nodeBefore = process.cpuUsage();
+      const postgresBefore = postgresCpuSeconds();
       await Promise.all(lean.map(async (client, c) => {
         const mine = loadIds.filter((_, k) => k % CLIENTS === c);
         for (let i = 0; i < PER_CLIENT; i++) {
@@ -168,8 +187,11 @@ async function main(): Promise<void> {
         }
       }));
       const seconds = (performance.now() - started) / 1000;
+      const nodeCpu = process.cpuUsage(nodeBefore);
+      const nodeMs = (nodeCpu.user + nodeCpu.system) / 1000;
+      const postgresMs = (postgresCpuSeconds() - postgresBefore) * 1000;
       const total = [...queries.counts.values()].reduce((a, b) => a + b, 0);
-      process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command\n`);
+      process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${((1000 * nodeMs) / ok).toFixed(0)} µs, postgres ${((1000 * postgresMs) / ok).toFixed(0)} µs\n`);
       if (round === ROUNDS - 1) {
         for (const [text, count] of [...queries.counts].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
           process.stdout.write(`  ${(count / ok).toFixed(2).padStart(6)}  ${text}\n`);

@@ -283,9 +283,9 @@ export class ProjectionTransaction {
       const notify = `WITH moved AS (${checkpoint})
         SELECT pg_notify($4, part) FROM moved, unnest($5::text[]) WITH ORDINALITY AS parts (part, n) ORDER BY n`;
       const parts = noticeParts(last, [...this.changes.values()]);
-      moved = ((await this.client.query(notify, [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, parts])).rowCount ?? 0) > 0;
+      moved = ((await this.client.query({ name: 'projector-checkpoint-notify', text: notify, values: [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, parts] })).rowCount ?? 0) > 0;
     } else {
-      moved = (await this.client.query(checkpoint, [CHECKPOINT_NAME, last, this.first])).rowCount === 1;
+      moved = (await this.client.query({ name: 'projector-checkpoint', text: checkpoint, values: [CHECKPOINT_NAME, last, this.first] })).rowCount === 1;
     }
     if (!moved) throw new Error('checkpoint moved under this projector (is another instance running?)');
     await this.client.query('COMMIT');

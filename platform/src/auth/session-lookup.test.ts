@@ -7,15 +7,17 @@ import { SessionStore } from './sessions';
 
 const key = (id: string) => createHash('sha256').update(id).digest('hex');
 
+type Query = { text: string; values: unknown[] };
+
 /** A pool whose sessions table is a map; each SELECT takes its snapshot when sent and may be held before answering. */
 function fakePool() {
   const rows = new Map<string, { user_id: string; expires_at: Date }>();
   const sent: string[][] = [];
   let gate: Promise<void> | undefined;
   const pool = {
-    async query(sql: string, params: unknown[]) {
-      if (!sql.startsWith('SELECT id_hash, user_id, expires_at FROM sessions')) throw new Error(`unexpected: ${sql}`);
-      const keys = params[0] as string[];
+    async query({ text, values }: Query) {
+      if (!text.startsWith('SELECT id_hash, user_id, expires_at FROM sessions')) throw new Error(`unexpected: ${text}`);
+      const keys = values[0] as string[];
       sent.push(keys);
       const now = new Date();
       const found = keys.flatMap((k) => {
@@ -74,8 +76,8 @@ describe('SessionStore.get', () => {
     rows.set(key('a'), { user_id: 'user-a', expires_at: new Date(Date.now() + 60_000) });
     let down = true;
     const flaky = {
-      query: (sql: string, params: unknown[]) =>
-        down ? Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })) : pool.query(sql, params),
+      query: (query: Query) =>
+        down ? Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })) : (pool as unknown as { query(q: Query): unknown }).query(query),
     } as unknown as pg.Pool;
     const sessions = new SessionStore(flaky);
     await expect(Promise.all([sessions.get('a'), sessions.get('a')])).rejects.toThrow('connection refused');

@@ -56,10 +56,11 @@ export class SessionStore {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, 500);
         try {
-          const { rows } = await this.pool.query<{ id_hash: string; user_id: string; expires_at: Date }>(
-            'SELECT id_hash, user_id, expires_at FROM sessions WHERE id_hash = ANY($1::text[]) AND expires_at > now()',
-            [[...new Set(batch.map((lookup) => lookup.key))]],
-          );
+          const { rows } = await this.pool.query<{ id_hash: string; user_id: string; expires_at: Date }>({
+            name: 'sessions-look-up',
+            text: 'SELECT id_hash, user_id, expires_at FROM sessions WHERE id_hash = ANY($1::text[]) AND expires_at > now()',
+            values: [[...new Set(batch.map((lookup) => lookup.key))]],
+          });
           const found = new Map(rows.map((row) => [row.id_hash, { userId: row.user_id, expiresAt: row.expires_at }]));
           for (const lookup of batch) lookup.resolve(found.get(lookup.key) ?? null);
         } catch (error) {

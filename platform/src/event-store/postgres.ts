@@ -80,7 +80,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
 
   async function actualRevision(streamId: string): Promise<bigint | 'no_stream'> {
-    const { rows } = await pool.query<{ revision: bigint }>('SELECT revision FROM es_streams WHERE stream_id = $1', [streamId]);
+    const { rows } = await pool.query<{ revision: bigint }>({ name: 'es-stream-revision', text: 'SELECT revision FROM es_streams WHERE stream_id = $1', values: [streamId] });
     return rows[0]?.revision ?? 'no_stream';
   }
 
@@ -136,11 +136,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     try {
       if (options.beforeCommit) {
         await client.query('BEGIN');
-        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(sql, [items])).rows;
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>({ name: 'es-append-group', text: sql, values: [items] })).rows;
         if (rows.some((row) => row.position !== null)) await options.beforeCommit(group[0]!.streamId);
         await client.query('COMMIT');
       } else {
-        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(sql, [items])).rows;
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>({ name: 'es-append-group', text: sql, values: [items] })).rows;
       }
     } catch (error) {
       if (options.beforeCommit) await client.query('ROLLBACK').catch(() => {});
@@ -177,13 +177,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const limit = readOptions.maxCount ?? null;
     // Inclusive bound; 'start' read backwards addresses revision 0 only, 'end' read forwards addresses nothing.
     const bound = typeof from === 'bigint' ? from.toString() : from === 'start' && direction === 'backwards' ? '0' : null;
-    const sql =
-      direction === 'forwards'
-        ? `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND ($2::bigint IS NULL OR revision >= $2)
-           ORDER BY revision LIMIT $3`
-        : `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND ($2::bigint IS NULL OR revision <= $2)
-           ORDER BY revision DESC LIMIT $3`;
-    const rows = from === 'end' && direction === 'forwards' ? [] : (await pool.query<EventRow>(sql, [streamId, bound, limit])).rows;
+    // Named statements (prepared once per connection); with and without a bound, so a generic plan keeps the bound
+    // in the index condition.
+    const order = direction === 'forwards' ? { name: 'forwards', op: '>=', sort: 'revision' } : { name: 'backwards', op: '<=', sort: 'revision DESC' };
+    const query = bound === null
+      ? { name: `es-read-stream-${order.name}`, text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY ${order.sort} LIMIT $2`, values: [streamId, limit] }
+      : { name: `es-read-stream-${order.name}-from`, text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND revision ${order.op} $2 ORDER BY ${order.sort} LIMIT $3`, values: [streamId, bound, limit] };
+    const rows = from === 'end' && direction === 'forwards' ? [] : (await pool.query<EventRow>(query)).rows;
     if (rows.length === 0 && (await actualRevision(streamId)) === 'no_stream') throw new StreamNotFound(streamId);
     return rows.map(toRecorded);
   }
@@ -191,10 +191,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   async function readAll(readOptions: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = readOptions.after === undefined || readOptions.after === 'start' ? -1n : readOptions.after;
     const limit = readOptions.maxCount ?? 1000;
-    const { rows } = await pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`,
-      [after.toString(), limit],
-    );
+    const { rows } = await pool.query<EventRow>({
+      name: 'es-read-all',
+      text: `SELECT ${EVENT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`,
+      values: [after.toString(), limit],
+    });
     return rows.map(toRecorded);
   }
 

@@ -62,11 +62,12 @@ export const loadsProjection: Projection = {
     if (ids.size > 0) {
       // With their vendors' current names (one round trip fewer per live batch); a name this transaction already
       // knows is newer than the stored one (see carry) and is kept.
-      const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null; vendor_name: string | null }>(
-        `SELECT l.id, l.state, l.deleted_at, l.deleted_by, v.vendor_name
+      const { rows: found } = await context.tx.query<{ id: string; state: loads.Load; deleted_at: Date | null; deleted_by: string | null; vendor_name: string | null }>({
+        name: 'projector-loads-prepare',
+        text: `SELECT l.id, l.state, l.deleted_at, l.deleted_by, v.vendor_name
          FROM loads l LEFT JOIN vendor_profiles v ON v.id = l.vendor_id WHERE l.id = ANY($1::uuid[])`,
-        [[...ids]],
-      );
+        values: [[...ids]],
+      });
       for (const row of found) {
         rows.set(row.id, { state: row.state, deletedAt: row.deleted_at, deletedBy: row.deleted_by, updatedAt: null, position: null, dirty: false, stored: true });
         // No vendor row: no name (null), so the batch does not look it up again.
@@ -153,7 +154,7 @@ export const loadsProjection: Projection = {
     }
     const updated = dirty.filter((row) => row.stored);
     for (let start = 0; start < updated.length; start += WRITE_CHUNK) {
-      await context.tx.query(WRITE_LOADS, [JSON.stringify(updated.slice(start, start + WRITE_CHUNK).map(record))]);
+      await context.tx.query({ name: 'projector-loads-write', text: WRITE_LOADS, values: [JSON.stringify(updated.slice(start, start + WRITE_CHUNK).map(record))] });
     }
     for (const [vendorId, name] of renames) {
       // The stored view is rewritten here rather than in SQL, so it stays the text loadView writes (a row projected
