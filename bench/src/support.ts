@@ -58,3 +58,32 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   return url.toString();
 }
 
+
+/** CPU seconds (user + system) a process has used so far, from /proc (0 where /proc cannot tell). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every `postgres` process on this machine (the database the bench started, or a local one). */
+export function postgresCpuSeconds(): number {
+  let seconds = 0;
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') seconds += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seconds;
+}
+
+/** USER_HZ: the unit of /proc's CPU times, 100 on Linux everywhere it runs. */
+const CLOCK_TICKS = 100;
