@@ -7,7 +7,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
 import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
-import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
+import { demoAccounts, demoPassword, ensureBuiltinAdmin, existingDemoAccounts, seedDemoAccounts } from './accounts/bootstrap';
 import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
@@ -60,7 +60,8 @@ export function assembleCommandSide(options: CommandSideOptions) {
     }
     if (config.seedDemo) {
       const password = demoPassword(config.demoPassword, config.dataDir);
-      if (admin.created) await seedDemoAccounts(accounts, loads, storage, password);
+      // Those not there yet: all on a fresh database, the rest after a first start that stopped partway.
+      await seedDemoAccounts(accounts, loads, storage, password, admin.created ? new Set() : await existingDemoAccounts(store));
       lines.push(`Demo logins (password ${password}):`);
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {

@@ -5,9 +5,11 @@ import type { AccountKind } from '@portal/domain/accounts/events';
 import type { StaffTier } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { loadAccount, userIdForUsername } from './aggregates';
+import { loadAccount, loadStaff, userIdForUsername } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
 import { createHash } from 'node:crypto';
+import * as staff from '@portal/domain/staff/decider';
+import { staffStream } from '@portal/domain/staff/events';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream, type FileRef } from '@portal/domain/vendors/events';
@@ -20,11 +22,14 @@ import type { AccountsService } from './service';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
 
+const ADMIN_NAMES = { first_name: 'Portal', last_name: 'Administrator' };
+
 /**
  * The built-in admin, created on first start from ADMIN_USERNAME / ADMIN_PASSWORD (a random password, returned so
  * it can be printed once, when none is given). Safe to run from several instances: the username reservation decides.
- * A reservation whose sign-up never recorded the account (a start that stopped between the two) is taken over once
- * it is old enough (see AccountsService.signUp), so a later start creates the admin after all.
+ * A start can stop anywhere, and a later one finishes the admin: a reservation whose sign-up never recorded the
+ * account is taken over once it is old enough (see AccountsService.signUp); the account is active from its first
+ * event (no activation step to miss); a missing ADMIN staff profile (the last append) is created.
  */
 export async function ensureBuiltinAdmin(
   store: EventStore,
@@ -32,21 +37,37 @@ export async function ensureBuiltinAdmin(
   options: { username: string; password: string | undefined },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const reserved = await userIdForUsername(store, options.username);
-  if (reserved && (await loadAccount(store, reserved)).status === 'registered') return { created: false };
+  if (reserved) {
+    const existing = await loadAccount(store, reserved);
+    if (existing.status === 'registered') {
+      if (existing.builtin) await ensureAdminProfile(store, existing.userId, existing.email);
+      return { created: false };
+    }
+  }
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
   const password = options.password ?? generatedPassword!;
   try {
-    const { activationToken } = await accounts.signUp(
+    await accounts.signUp(
       'STAFF',
-      { username: options.username, email: `${options.username}@freight-portal.local`, password, first_name: 'Portal', last_name: 'Administrator' },
+      { username: options.username, email: `${options.username}@freight-portal.local`, password, ...ADMIN_NAMES },
       SYSTEM,
-      { sendMail: false, builtin: true, tier: 'ADMIN' },
+      { sendMail: false, builtin: true, tier: 'ADMIN', activated: true },
     );
-    await accounts.activate(activationToken, SYSTEM);
     return { created: true, generatedPassword };
   } catch (error) {
     if (error instanceof ValidationFailed) return { created: false };
     throw error;
+  }
+}
+
+/** The built-in admin's staff profile (its ADMIN tier), unless it has one. */
+async function ensureAdminProfile(store: EventStore, userId: string, email: string): Promise<void> {
+  if ((await loadStaff(store, userId)).status !== 'none') return;
+  try {
+    await handleCommand(store, staffStream(userId), staff, { type: 'CreateStaffProfile', data: { user_id: userId, tier: 'ADMIN', ...ADMIN_NAMES, email, builtin: true } }, SYSTEM);
+  } catch (error) {
+    // Another instance starting at the same time created it first.
+    if (!(error instanceof staff.StaffError && error.code === 'exists')) throw error;
   }
 }
 
@@ -67,13 +88,33 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'newcarrier', kind: 'VENDOR', note: 'vendor, profile not filled in' },
 ];
 
-/** Demo accounts, created through the same commands users go through (sign-up, activation, tier change, loads). */
-export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string): Promise<void> {
+/** The demo accounts' usernames that already have an account. */
+export async function existingDemoAccounts(store: EventStore): Promise<Set<string>> {
+  const existing = new Set<string>();
   for (const demo of demoAccounts) {
+    const userId = await userIdForUsername(store, demo.username);
+    if (userId && (await loadAccount(store, userId)).status === 'registered') existing.add(demo.username);
+  }
+  return existing;
+}
+
+/**
+ * Demo accounts, created through the same commands users go through (sign-up, tier change, loads), active from the
+ * start. Those in `existing`, and those another instance starting at the same time signs up first, are left alone.
+ */
+export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string, existing: ReadonlySet<string> = new Set()): Promise<void> {
+  for (const demo of demoAccounts) {
+    if (existing.has(demo.username)) continue;
     const email = `${demo.username}@demo.freight-portal.local`;
     const body = demo.kind === 'STAFF' ? { username: demo.username, email, password, first_name: demo.firstName!, last_name: demo.lastName! } : { username: demo.username, email, password };
-    const { userId, vendorId, activationToken } = await accounts.signUp(demo.kind, body, SYSTEM, { sendMail: false });
-    await accounts.activate(activationToken, SYSTEM);
+    let created: Awaited<ReturnType<AccountsService['signUp']>>;
+    try {
+      created = await accounts.signUp(demo.kind, body, SYSTEM, { sendMail: false, activated: true });
+    } catch (error) {
+      if (error instanceof ValidationFailed) continue;
+      throw error;
+    }
+    const { userId, vendorId } = created;
     if (demo.tier && demo.tier !== 'PENDING') await accounts.changeTier(userId, demo.tier, SYSTEM);
     if (demo.username === 'carrier' && vendorId) {
       await completeDemoProfile(accounts, storage, vendorId, { actorId: userId, actorUsername: demo.username, actorType: 'VENDOR' });

@@ -58,7 +58,7 @@ export class AccountsService {
     kind: AccountKind,
     body: VendorSignUp | StaffSignUp,
     metadata: EventMetadata,
-    options: { sendMail?: boolean; builtin?: boolean; tier?: StaffTier } = {},
+    options: { sendMail?: boolean; builtin?: boolean; tier?: StaffTier; activated?: boolean } = {},
   ): Promise<{ userId: string; vendorId: string | null; activationToken: string; position: bigint | null }> {
     const { store } = this.deps;
     const userId = randomUUID();
@@ -95,6 +95,7 @@ export class AccountsService {
         builtin: options.builtin ?? false,
         now: new Date(),
         activationTtlMs: this.deps.activationTtlMs,
+        activated: options.activated ?? false,
       },
     }, metadata).catch((error: unknown) => {
       // Never for a fresh user id, unless this sign-up stalled past RESERVATION_GRACE_MS and another took its name.

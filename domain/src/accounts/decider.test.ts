@@ -28,6 +28,16 @@ describe('account decider', () => {
     expect(event).toEqual({ type: 'UserSignedUp', data: { ...signedUp.data, activation_expires_at: '2026-11-21T13:00:00.000Z' } });
   });
 
+  it('signs up an account active from the start in one decision, when the system asks for it', () => {
+    const { activation_expires_at: _, ...data } = signedUp.data;
+    const events = decide({ type: 'SignUp', data: { ...data, now, activationTtlMs: 3_600_000, activated: true } }, initialState());
+    expect(events).toEqual([
+      { type: 'UserSignedUp', data: { ...signedUp.data, activation_expires_at: '2026-11-21T13:00:00.000Z' } },
+      { type: 'UserActivated', data: { user_id: signedUp.data.user_id, activated_at: now.toISOString() } },
+    ]);
+    expect(events.reduce(evolve, initialState())).toMatchObject({ status: 'registered', activated: true });
+  });
+
   it('refuses to sign up an account twice', () => {
     expect(code(() => decide({ type: 'SignUp', data: { ...signedUp.data, now, activationTtlMs: 1 } }, given(signedUp)))).toBe('exists');
   });

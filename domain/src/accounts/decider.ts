@@ -20,7 +20,11 @@ export type AccountState =
       deleted: boolean;
     };
 
-export type SignUp = { type: 'SignUp'; data: Omit<UserSignedUp['data'], 'activation_expires_at'> & { now: Date; activationTtlMs: number } };
+/**
+ * `activated`: the account is active from the start, in the same append (sign-ups the system makes itself: the
+ * built-in admin and the demo accounts; a start that stops halfway leaves no account that cannot sign in).
+ */
+export type SignUp = { type: 'SignUp'; data: Omit<UserSignedUp['data'], 'activation_expires_at'> & { now: Date; activationTtlMs: number; activated?: boolean } };
 /** The secret's hash, computed by the caller; activation happens at most once, before expiry. */
 export type Activate = { type: 'Activate'; data: { secretHash: string; now: Date } };
 export type RecordLogin = { type: 'RecordLogin'; data: { now: Date } };
@@ -73,8 +77,9 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
 
 function signUp(command: SignUp, state: AccountState): AccountEvent[] {
   if (state.status !== 'none') throw new AccountError('exists');
-  const { now, activationTtlMs, ...data } = command.data;
-  return [{ type: 'UserSignedUp', data: { ...data, activation_expires_at: new Date(now.getTime() + activationTtlMs).toISOString() } }];
+  const { now, activationTtlMs, activated, ...data } = command.data;
+  const signedUp: AccountEvent = { type: 'UserSignedUp', data: { ...data, activation_expires_at: new Date(now.getTime() + activationTtlMs).toISOString() } };
+  return activated ? [signedUp, { type: 'UserActivated', data: { user_id: data.user_id, activated_at: now.toISOString() } }] : [signedUp];
 }
 
 function activate(command: Activate, state: AccountState): AccountEvent[] {

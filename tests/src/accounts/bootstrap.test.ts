@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStream, usernameStream } from '@portal/domain/accounts/events';
+import { hashPassword } from '@portal/platform/auth/passwords';
+import { silentLogger } from '@portal/platform/logger';
+import { startSystem } from '../../../scripts/system';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { accountsService, DEMO_PASSWORD, login, signIn } from './support';
 
@@ -23,6 +28,86 @@ describe('the built-in admin', () => {
     const { rows } = await system.db.pool.query(`SELECT id FROM users WHERE lower(username) = 'admin'`);
     expect(rows).toHaveLength(1);
     await expect(accounts.changeTier(rows[0].id, 'PENDING', { actorType: 'SYSTEM' })).rejects.toThrow('builtin_admin');
+  });
+});
+
+describe('the built-in admin after a first start that stopped partway', () => {
+  let system: TestSystem;
+  beforeAll(async () => { system = await startTestSystem(); });
+  afterAll(async () => { await system?.stop(); });
+
+  it('is active from its first event: no activation step a stop could miss', async () => {
+    const { rows } = await system.db.pool.query(
+      `SELECT type, revision FROM es_events WHERE stream_id = (SELECT 'user-' || id FROM users WHERE lower(username) = 'admin') ORDER BY revision`,
+    );
+    expect(rows.map((row) => [row.type, Number(row.revision)])).toEqual([['UserSignedUp', 0], ['UserActivated', 1]]);
+  });
+
+  it('gets its ADMIN staff profile from the next start when the last append never happened', async () => {
+    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
+    // What a start leaves when it stops after recording the account, before its staff profile.
+    const userId = randomUUID();
+    const metadata = { actorType: 'SYSTEM' as const, actorUsername: 'system' };
+    await system.store.appendToStream(usernameStream('halfway_admin'), [{ type: 'UsernameReserved', data: { user_id: userId, username: 'halfway_admin' }, metadata }], { expectedRevision: 'no_stream' });
+    await system.store.appendToStream(userStream(userId), [
+      {
+        type: 'UserSignedUp',
+        data: {
+          user_id: userId, username: 'halfway_admin', email: 'halfway_admin@freight-portal.local', kind: 'STAFF', first_name: 'Portal', last_name: 'Administrator',
+          password_hash: await hashPassword(TEST_ADMIN_PASSWORD), activation_secret_hash: 'unused', activation_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          vendor_id: null, builtin: true,
+        },
+        metadata,
+      },
+      { type: 'UserActivated', data: { user_id: userId, activated_at: new Date().toISOString() }, metadata },
+    ], { expectedRevision: 'no_stream' });
+    await system.caughtUp();
+    const halfway = await login(await system.client().start(), 'halfway_admin', TEST_ADMIN_PASSWORD, 'staff');
+    // Signed in, but with no tier: nothing an admin does is allowed.
+    expect(halfway.body.staff_profile).toBeNull();
+
+    const accounts = accountsService(system);
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'halfway_admin', password: TEST_ADMIN_PASSWORD })).toEqual({ created: false });
+    await system.caughtUp();
+    const signedIn = await login(await system.client().start(), 'halfway_admin', TEST_ADMIN_PASSWORD, 'staff');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ username: 'halfway_admin', staff_profile: { tier: 'ADMIN' } });
+    // Once: the start after that changes nothing.
+    const before = await system.store.headPosition();
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'halfway_admin', password: TEST_ADMIN_PASSWORD })).toEqual({ created: false });
+    expect(await system.store.headPosition()).toBe(before);
+  });
+});
+
+describe('demo accounts on a later start', () => {
+  let system: TestSystem;
+  beforeAll(async () => { system = await startTestSystem(); });
+  afterAll(async () => { await system?.stop(); });
+
+  const start = () => startSystem({ config: { ...system.config, port: 0, seedDemo: true, demoPassword: DEMO_PASSWORD }, databaseUrl: system.db.url, logger: silentLogger });
+  const count = async (sql: string) => Number((await system.db.pool.query(sql)).rows[0].n);
+
+  it('are seeded by a start that finds them missing (a first start that stopped before or partway through them), once', async () => {
+    expect(await count(`SELECT count(*) AS n FROM users`)).toBe(1);
+    const later = await start();
+    try {
+      await system.caughtUp();
+      for (const [username, portal] of [['dispatch', 'staff'], ['newstaff', 'staff'], ['carrier', 'vendor'], ['newcarrier', 'vendor']] as const) {
+        expect((await login(await system.client().start(), username, DEMO_PASSWORD, portal)).status, username).toBe(200);
+      }
+    } finally {
+      await later.close();
+    }
+    const users = await count(`SELECT count(*) AS n FROM users`);
+    const loads = await count(`SELECT count(*) AS n FROM loads`);
+    expect(users).toBe(6);
+    expect(loads).toBeGreaterThanOrEqual(10);
+    // The start after that finds them all: nothing is added.
+    const head = await system.store.headPosition();
+    const again = await start();
+    await again.close();
+    expect(await system.store.headPosition()).toBe(head);
+    expect(await count(`SELECT count(*) AS n FROM users`)).toBe(users);
   });
 });
 
