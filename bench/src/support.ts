@@ -85,5 +85,26 @@ export function postgresCpuSeconds(): number {
   return seconds;
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL backends of each service (by the application name its connections give;
+ * a service's LISTEN connections count as its own), and by the rest of PostgreSQL ('other': the WAL writer,
+ * checkpointer, autovacuum and so on).
+ */
+export async function postgresCpuByService(client: pg.Client): Promise<Record<'command-api' | 'projector' | 'read-api' | 'other', number>> {
+  const { rows } = await client.query<{ pid: number; application_name: string }>('SELECT pid, application_name FROM pg_stat_activity');
+  const byService = { 'command-api': 0, projector: 0, 'read-api': 0, other: 0 };
+  let services = 0;
+  for (const row of rows) {
+    const name = row.application_name;
+    const service = name === 'command-api' ? 'command-api' : name === 'projector' || name === 'es-listener' ? 'projector' : name.startsWith('read-api') ? 'read-api' : undefined;
+    if (!service) continue;
+    const seconds = cpuSeconds(row.pid);
+    byService[service] += seconds;
+    services += seconds;
+  }
+  byService.other = postgresCpuSeconds() - services;
+  return byService;
+}
+
 /** USER_HZ: the unit of /proc's CPU times, 100 on Linux everywhere it runs. */
 const CLOCK_TICKS = 100;
