@@ -11,24 +11,44 @@ import type { AccountsService } from './service';
 export const INVALID_LOGIN = 'Invalid username or password';
 
 export interface LoginPolicies {
+  /** Failed logins of one username. */
   perUsername: ThrottlePolicy;
+  /** Failed logins from one client address. */
   perClient: ThrottlePolicy;
+  /** Sign-ups from one client address, accepted or refused (each costs a password hash and may send a mail). */
+  signUpsPerClient?: ThrottlePolicy;
 }
 
-export const defaultLoginPolicies: LoginPolicies = {
+export const defaultLoginPolicies = {
   perUsername: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
   perClient: { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
-};
+  // A carrier signs up once; an office behind one address may sign up a few.
+  signUpsPerClient: { maxFailures: 10, windowMs: 60 * 60_000, lockMs: 30 * 60_000 },
+} satisfies Required<LoginPolicies>;
 
 const guest = (ctx: Koa.Context): EventMetadata => ({ actorType: 'GUEST', correlationId: ctx.state.requestId as string });
 
 export function accountRoutes(deps: { accounts: AccountsService; sessions: SessionStore; throttle: LoginThrottle; policies?: LoginPolicies }): Router {
   const { accounts, sessions, throttle } = deps;
   const policies = deps.policies ?? defaultLoginPolicies;
+  const signUpPolicy = policies.signUpsPerClient ?? defaultLoginPolicies.signUpsPerClient;
   const router = new Router();
+
+  /**
+   * Sign-up is open to anyone, and each one hashes a password and mails a link: past the policy's count from one
+   * client address, 429 with Retry-After, before anything is hashed, reserved or sent. Every well-formed attempt
+   * counts, accepted or refused (a taken username too).
+   */
+  const signUpAllowed = async (ctx: Koa.Context) => {
+    const key = `signup:${ctx.ip}`;
+    const wait = await throttle.retryAfter([key]);
+    if (wait > 0) throw new HttpError(429, `Too many sign-up attempts. Try again in ${wait} seconds.`, { 'Retry-After': String(wait) });
+    await throttle.recordFailure([{ key, policy: signUpPolicy }]);
+  };
 
   router.post('/api/auth/signup/vendor/', async (ctx) => {
     const body = vendorSignUpSchema.parse(ctx.request.body ?? {});
+    await signUpAllowed(ctx);
     const { position } = await accounts.signUp('VENDOR', body, guest(ctx));
     ctx.status = 201;
     ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };
@@ -36,6 +56,7 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
 
   router.post('/api/auth/signup/staff/', async (ctx) => {
     const body = staffSignUpSchema.parse(ctx.request.body ?? {});
+    await signUpAllowed(ctx);
     const { position } = await accounts.signUp('STAFF', body, guest(ctx));
     ctx.status = 201;
     ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultLoginPolicies } from '@portal/command-api/accounts/routes';
 import { loadConfig, type Config } from '@portal/platform/config';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem, allMigrations, type StartOptions, type System } from '../../../scripts/system';
@@ -57,7 +58,9 @@ export async function startTestSystem(
     databaseUrl: db.url,
     logger: silentLogger,
     probeMinIntervalMs: options.probeMinIntervalMs ?? 0,
-    loginPolicies: options.loginPolicies,
+    // Test files sign up many accounts from 127.0.0.1: the sign-up limit is the production one only where a test asks
+    // for it (accounts/signup-limit.test.ts).
+    loginPolicies: { ...defaultLoginPolicies, signUpsPerClient: { maxFailures: 100_000, windowMs: 60_000, lockMs: 1_000 }, ...options.loginPolicies },
   });
   const outboxDir = path.join(dataDir, 'outbox');
   const caughtUp = async () => {
