@@ -32,10 +32,10 @@ import { ADMIN_PASSWORD, CommandLoad, connectSockets, DEMO_PASSWORD, pause, sign
 import { LeanClient } from './lean-client';
 import { liveLatencyFigure } from './figures/live-latency';
 import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load-generator';
-import { startServices, type ServiceName } from './figures/memory';
+import { startServices, type ServiceName, type Services } from './figures/memory';
 import { REBUILD_EVENTS, rebuildFigure } from './figures/rebuild';
 import { connectCrowd } from './figures/socket-crowd';
-import { cpuSeconds, database, figures, freshDatabase, percentile, postgresCpuByService, postgresCpuSeconds, record, root, seeded, timed } from './support';
+import { cpuSeconds, database, figures, freshDatabase, percentile, postgresCpuByService, record, root, seeded, timed } from './support';
 import { startSystem, type System } from '../../scripts/system';
 import type { PortalClient } from '../../tests/src/support/http-client';
 
@@ -202,10 +202,51 @@ async function boardFirstRowsFigure(systemUrl: string, loads: number, runs: numb
 }
 
 /**
+ * 2 as deployed: one unmeasured round (JIT, and the command API's stream states, which the one-process system had from
+ * creating the loads), then the measured one, with each process's CPU time over it per command (PostgreSQL's split
+ * by the service whose connections used it).
+ */
+async function deployedCommandsFigure(url: string, services: Services, clients: LeanClient[], commandLoad: CommandLoad, rawRate: number | null): Promise<void> {
+  await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
+  const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  await monitor.connect();
+  const cpu = async (): Promise<Record<string, number>> => {
+    const bench = process.cpuUsage();
+    const database = await postgresCpuByService(monitor);
+    return {
+      ...Object.fromEntries(services.services.map((s) => [s.name, cpuSeconds(s.child.pid!)])),
+      ...Object.fromEntries(Object.entries(database).map(([name, seconds]) => [`postgres ${name}`, seconds])),
+      clients: (bench.user + bench.system) / 1e6,
+    };
+  };
+  let measured: { commands: number; unchanged: number; seconds: number };
+  let before: Record<string, number>;
+  let after: Record<string, number>;
+  try {
+    before = await cpu();
+    measured = await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
+    after = await cpu();
+  } finally {
+    await monitor.end();
+  }
+  const { commands, unchanged, seconds } = measured;
+  if (unchanged > 0) throw new Error(`bench: ${unchanged} of figure 2's commands changed nothing or were refused`);
+  const rate = commands / seconds;
+  record({ figure: 'Status and payment commands over HTTP, 16 clients, services in own processes (as deployed)', unit: 'commands/s', value: Math.round(rate), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
+  const perCommand = (name: string) => Math.round(((after[name]! - before[name]!) * 1e6) / commands);
+  const postgres = ['command-api', 'projector', 'read-api', 'other'].reduce((sum, name) => sum + perCommand(`postgres ${name}`), 0);
+  const share = `command API ${perCommand('command-api')}, projector ${perCommand('projector')}, read API ${perCommand('read-api')}, PostgreSQL ${postgres} `
+    + `(for the command API ${perCommand('postgres command-api')}, the projector ${perCommand('postgres projector')}, the read API ${perCommand('postgres read-api')}, `
+    + `its own processes ${perCommand('postgres other')}), the 16 clients ${perCommand('clients')}`;
+  const total = perCommand('command-api') + perCommand('projector') + perCommand('read-api') + postgres + perCommand('clients');
+  const cores = os.cpus().length;
+  record({ figure: `CPU per command of figure 2 as deployed, all processes (µs: ${share})`, unit: 'µs', value: total, bound: `${cores} cores at ${Math.round(rate)} commands/s`, boundValue: Math.round((cores * 1e6) / rate), goal: 'informational' });
+}
+
+/**
  * 2, 3 and 7, with each service in its own process, as deployed (the command clients and the listening socket stay in
  * this process; the other sockets run in a process of their own, socket-crowd.ts).
- * 2. Commands over HTTP: figure 2's load again, the services freshly started: one round over the same loads first,
- *    not measured (JIT, and the command API's stream states, which the one-process system had from creating the loads).
+ * 2. Commands over HTTP: figure 2's load again (deployedCommandsFigure).
  * 3. Live latency: 100 staff sockets connected, the first one listens; different loads in each run (see
  *    liveLatencyFigure). 7. RSS of each service: idle, then its peak under figure 2's load with 500 staff sockets.
  */
@@ -215,34 +256,7 @@ async function ownProcessFigures(url: string, dataDir: string, sessions: PortalC
   const commandClients = sessions.map((session) => new LeanClient(session, services.commandUrl));
   try {
     await pause(3_000);
-    if (wants('commands')) {
-      await commandLoad.run(commandClients, FIGURE_2_PER_CLIENT);
-      // Where the CPU goes: each process's CPU time over the measured round, per command.
-      const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
-      await monitor.connect();
-      const cpu = async (): Promise<Record<string, number>> => {
-        const bench = process.cpuUsage();
-        const database = await postgresCpuByService(monitor);
-        return {
-          ...Object.fromEntries(services.services.map((s) => [s.name, cpuSeconds(s.child.pid!)])),
-          ...Object.fromEntries(Object.entries(database).map(([name, seconds]) => [`postgres ${name}`, seconds])),
-          clients: (bench.user + bench.system) / 1e6,
-          postgres: postgresCpuSeconds(),
-        };
-      };
-      const before = await cpu();
-      const { commands, unchanged, seconds } = await commandLoad.run(commandClients, FIGURE_2_PER_CLIENT);
-      const after = await cpu();
-      await monitor.end();
-      if (unchanged > 0) throw new Error(`bench: ${unchanged} of figure 2's commands changed nothing or were refused`);
-      record({ figure: 'Status and payment commands over HTTP, 16 clients, services in own processes (as deployed)', unit: 'commands/s', value: Math.round(commands / seconds), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
-      const perCommand = (name: string) => Math.round(((after[name]! - before[name]!) * 1e6) / commands);
-      const share = `command API ${perCommand('command-api')}, projector ${perCommand('projector')}, read API ${perCommand('read-api')}, PostgreSQL ${perCommand('postgres')} `
-        + `(for the command API ${perCommand('postgres command-api')}, the projector ${perCommand('postgres projector')}, the read API ${perCommand('postgres read-api')}, `
-        + `its own processes ${perCommand('postgres other')}), the 16 clients ${perCommand('clients')}`;
-      const total = (['command-api', 'projector', 'read-api', 'postgres', 'clients'] as const).reduce((sum, name) => sum + perCommand(name), 0);
-      record({ figure: `CPU per command of figure 2 as deployed, all processes (µs: ${share})`, unit: 'µs', value: total, bound: `${os.cpus().length} cores at ${Math.round(commands / seconds)} commands/s`, boundValue: Math.round((os.cpus().length * 1e6) / (commands / seconds)), goal: 'informational' });
-    }
+    if (wants('commands')) await deployedCommandsFigure(url, services, commandClients, commandLoad, rawRate);
     if (wants('live')) {
       // The listener here; the other 99 in a process of their own (see socket-crowd.ts).
       const [listener] = await connectSockets(services.readUrl, admin.cookieHeader(), 1);

@@ -58,7 +58,6 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   return url.toString();
 }
 
-
 /** CPU seconds (user + system) a process has used so far, from /proc (0 where /proc cannot tell). */
 export function cpuSeconds(pid: number): number {
   try {

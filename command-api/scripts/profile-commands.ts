@@ -18,6 +18,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../scripts/system';
 import { PortalClient } from '../../tests/src/support/http-client';
 import { LeanClient } from '../../bench/src/lean-client';
+import { postgresCpuSeconds } from '../../bench/src/support';
 
 const LOADS = Number(process.env.LOADS ?? 1000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -73,23 +74,6 @@ async function startProfiler() {
       process.stdout.write(`CPU profile of the command rounds written to ${file}\n`);
     },
   };
-}
-
-/** CPU seconds used so far by every `postgres` process on this machine (0 where /proc cannot tell). */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks / 100;
 }
 
 /** Counts every query the process sends, by statement (first line, trimmed). */

@@ -130,17 +130,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const items = `[${group
       .map((item) => `{"stream":${JSON.stringify(item.streamId)},"expected":"${String(item.expected)}","events":${item.events}}`)
       .join(',')}]`;
-    const sql = 'SELECT item, appended_position AS position, appended_revision AS revision FROM es_append_group($1::jsonb) ORDER BY item';
+    const query = {
+      name: 'es-append-group',
+      text: 'SELECT item, appended_position AS position, appended_revision AS revision FROM es_append_group($1::jsonb) ORDER BY item',
+      values: [items],
+    };
     let rows: { position: bigint | null; revision: bigint | null }[];
     const client = await pool.connect();
     try {
       if (options.beforeCommit) {
         await client.query('BEGIN');
-        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>({ name: 'es-append-group', text: sql, values: [items] })).rows;
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(query)).rows;
         if (rows.some((row) => row.position !== null)) await options.beforeCommit(group[0]!.streamId);
         await client.query('COMMIT');
       } else {
-        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>({ name: 'es-append-group', text: sql, values: [items] })).rows;
+        rows = (await client.query<{ position: bigint | null; revision: bigint | null }>(query)).rows;
       }
     } catch (error) {
       if (options.beforeCommit) await client.query('ROLLBACK').catch(() => {});
