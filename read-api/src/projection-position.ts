@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
 import { NoticeReader, READ_MODEL_CHANNEL, type ChangeNotice } from '@portal/projector/notices';
+import { readCheckpoint } from '@portal/projector/runtime';
 
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
@@ -18,13 +19,15 @@ export class ProjectionPosition {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
     const notices = new NoticeReader();
     this.listener.on((payload) => {
-      if (payload === undefined) {
-        // The connection was lost and is back: parts of a batch read before it will not be completed, and a database
-        // crash may have taken the newest batches with it (they commit asynchronously and are applied again), so the
-        // checkpoint, not the last notice heard, says how far the read models are. Reads wait for it meanwhile.
-        notices.reset();
+      if (payload === null || payload === undefined) {
+        // Lost, or back: a database crash may have taken the newest batches with it (they commit asynchronously and
+        // are applied again), so from the moment the connection is lost the checkpoint, not the last notice heard,
+        // says how far the read models are. Reads wait for it meanwhile (and poll it while waiting).
         this.position = -1n;
         this.ready = this.refresh();
+        if (payload === null) return;
+        // Back: parts of a batch read before it will not be completed.
+        notices.reset();
         for (const subscriber of this.subscribers) subscriber('reconnected');
         return;
       }
@@ -48,10 +51,7 @@ export class ProjectionPosition {
 
   private async refresh(): Promise<void> {
     try {
-      const { rows } = await this.options.pool.query<{ position: bigint }>(
-        "SELECT position FROM projector_checkpoints WHERE name = 'read-models'",
-      );
-      if (rows[0]) this.advance(rows[0].position);
+      this.advance(await readCheckpoint(this.options.pool));
     } catch (error) {
       this.options.logger.warn('cannot read the projector checkpoint', { error });
     }

@@ -2,39 +2,49 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 
 /**
+ * What a handler is called with: a notification's payload; `null` when the connection was lost (notifications may be
+ * missed from now on); `undefined` when it is back (anything may have happened meanwhile).
+ */
+export type ListenerSignal = string | null | undefined;
+
+/**
  * One LISTEN connection shared by the live subscriptions of a process. Reconnects after a lost connection
  * and wakes every subscriber then, because notifications sent while it was away are gone.
  */
 export class PgNotificationListener {
   ready: Promise<void>;
   private client: pg.Client | undefined;
-  private readonly handlers = new Set<(payload: string | undefined) => void>();
+  private readonly handlers = new Set<(signal: ListenerSignal) => void>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   /** The connection being opened, and what ends the pause between attempts: both for close(). */
   private connecting: pg.Client | undefined;
   private wake: (() => void) | undefined;
+  /** Settles when close() is called: a connect() that end() interrupts may never settle by itself. */
+  private readonly closing: Promise<void>;
+  private markClosing!: () => void;
 
   constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string }) {
+    this.closing = new Promise((resolve) => (this.markClosing = resolve));
     this.ready = this.connect();
   }
 
-  /** handler(undefined) means 'reconnected: anything may have happened'. */
-  on(handler: (payload: string | undefined) => void): void {
+  on(handler: (signal: ListenerSignal) => void): void {
     this.handlers.add(handler);
   }
 
-  off(handler: (payload: string | undefined) => void): void {
+  off(handler: (signal: ListenerSignal) => void): void {
     this.handlers.delete(handler);
   }
 
-  private notifyAll(payload: string | undefined): void {
-    for (const handler of this.handlers) handler(payload);
+  private notifyAll(signal: ListenerSignal): void {
+    for (const handler of this.handlers) handler(signal);
   }
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
-      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'es-listener' });
+      // Keep-alive: a connection that silently went half-open is found and replaced, not listened to for ever.
+      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'es-listener', keepAlive: true });
       try {
         client.on('notification', (message) => {
           if (message.channel === this.options.channel) this.notifyAll(message.payload ?? '');
@@ -44,20 +54,18 @@ export class PgNotificationListener {
           this.reconnectLater(client);
         });
         this.connecting = client;
-        await client.connect();
-        await client.query(`LISTEN ${this.options.channel}`);
+        await Promise.race([client.connect(), this.closing]);
+        if (!this.closed) await client.query(`LISTEN ${this.options.channel}`);
         this.connecting = undefined;
-        // Closed while connecting: this connection must not outlive the listener.
-        if (this.closed) {
-          await client.end().catch(() => {});
-          return;
-        }
+        // Closed while connecting: close() has ended this connection (its end() may not settle before the server
+        // answers, so it is not awaited).
+        if (this.closed) return;
         this.client = client;
         return;
       } catch (error) {
         this.connecting = undefined;
-        await client.end().catch(() => {});
         if (this.closed) return;
+        await client.end().catch(() => {});
         this.options.logger.warn('event listener cannot connect, retrying', { error, attempt });
         await new Promise<void>((resolve) => {
           this.wake = resolve;
@@ -71,6 +79,7 @@ export class PgNotificationListener {
     if (this.client !== client || this.closed) return;
     this.client = undefined;
     void client.end().catch(() => {});
+    this.notifyAll(null);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.ready = this.connect().then(() => this.notifyAll(undefined));
@@ -79,11 +88,13 @@ export class PgNotificationListener {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.markClosing();
     clearTimeout(this.retryTimer);
     this.wake?.();
     this.handlers.clear();
-    // pg may never settle a connect() that end() interrupts; the attempt loop then simply stops there.
-    await this.connecting?.end().catch(() => {});
+    // pg may never settle a connect() that end() interrupts, nor that end() while the server has not answered yet: the
+    // attempt loop stops on `closing` instead, and the connection is not awaited.
+    void this.connecting?.end().catch(() => {});
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

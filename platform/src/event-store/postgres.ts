@@ -16,7 +16,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './port';
-import { PgNotificationListener } from './pg-listener';
+import { PgNotificationListener, type ListenerSignal } from './pg-listener';
 
 export const EVENTS_CHANNEL = 'es_events';
 
@@ -210,8 +210,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const handle = { stop: () => { stopped = true; wake?.(); } };
     subscriptions.add(handle);
     const live = getListener();
-    const onNotify = (payload: string | undefined) => {
-      if (payload && /^\d+$/.test(payload) && BigInt(payload) > announced) announced = BigInt(payload);
+    const onNotify = (signal: ListenerSignal) => {
+      // Lost: nothing to read until it is back (undefined), which wakes the subscription to read what it missed.
+      if (signal === null) return;
+      if (signal && /^\d+$/.test(signal) && BigInt(signal) > announced) announced = BigInt(signal);
       wake?.();
     };
     live.on(onNotify);

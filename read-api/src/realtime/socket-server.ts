@@ -11,11 +11,11 @@ import type { ChangeNotice } from '@portal/projector/notices';
 import { toView } from '../loads/list-cache';
 import type { ProjectionPosition } from '../projection-position';
 
-export const STAFF_ROOM = 'staff';
-export const vendorRoom = (vendorId: string) => `vendor:${vendorId}`;
-export const userRoom = (userId: string) => `user:${userId}`;
+const STAFF_ROOM = 'staff';
+const vendorRoom = (vendorId: string) => `vendor:${vendorId}`;
+const userRoom = (userId: string) => `user:${userId}`;
 /** Named by the session's key (a hash of its id), as the `sessions_ended` NOTIFY names it. */
-export const sessionRoom = (key: string) => `session:${key}`;
+const sessionRoom = (key: string) => `session:${key}`;
 
 /** What a client receives: rows to upsert and ids to remove, as of `position` (a decimal string). */
 export interface LoadsChanged {
@@ -88,7 +88,7 @@ export function attachRealtime(options: {
   connectionString?: string;
   /** How often each instance re-checks its sockets' sessions (default 60 s). */
   sessionCheckMs?: number;
-}): { io: Server; close(): Promise<void> } {
+}): { close(): Promise<void> } {
   const { pool, sessions, projection, logger } = options;
   const connectionString = options.connectionString ?? pool.options.connectionString;
   if (!connectionString) throw new Error('attachRealtime needs a connection string for its LISTEN connection');
@@ -141,16 +141,22 @@ export function attachRealtime(options: {
     for (const change of notice.changes) {
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
     }
+    // Each changed load's concerned rooms with sockets on this instance: staff, and the vendors it belongs or belonged to.
     const staffHere = rooms.has(STAFF_ROOM);
-    const loadChanges = notice.changes.filter((change) => change.kind === 'load' && (staffHere || (change.vendors ?? []).some((vendorId) => rooms.has(vendorRoom(vendorId)))));
+    const loadChanges = notice.changes.flatMap((change) => {
+      if (change.kind !== 'load') return [];
+      const vendors = (change.vendors ?? []).filter((vendorId) => rooms.has(vendorRoom(vendorId)));
+      return staffHere || vendors.length > 0 ? [{ key: change.key, vendors }] : [];
+    });
     if (loadChanges.length === 0) return;
     // The stored view is the answer's shape already; only rows projected before views were kept are built here.
-    const { rows } = await pool.query<{ id: string; vendor_id: string | null; deleted: boolean; view: LoadView | null; state: Load | null; vendor_name: string | null }>(
-      `SELECT id, vendor_id, deleted_at IS NOT NULL AS deleted, view,
+    const { rows } = await pool.query<{ id: string; vendor_id: string | null; deleted: boolean; view: LoadView | null; state: Load | null; vendor_name: string | null }>({
+      name: 'read-api-push-loads',
+      text: `SELECT id, vendor_id, deleted_at IS NOT NULL AS deleted, view,
               CASE WHEN view IS NULL THEN state END AS state, CASE WHEN view IS NULL THEN vendor_name END AS vendor_name
        FROM loads WHERE id = ANY($1)`,
-      [loadChanges.map((change) => change.key)],
-    );
+      values: [loadChanges.map((change) => change.key)],
+    });
     const byId = new Map(rows.map((row) => [row.id, row]));
     const position = notice.position.toString();
     const messages = new Map<string, LoadsChanged>();
@@ -166,8 +172,7 @@ export function attachRealtime(options: {
         if (live) forRoom(STAFF_ROOM).upserts.push(live);
         else forRoom(STAFF_ROOM).removals.push(change.key);
       }
-      for (const vendorId of change.vendors ?? []) {
-        if (!rooms.has(vendorRoom(vendorId))) continue;
+      for (const vendorId of change.vendors) {
         // The load's current vendor sees it; a vendor it was taken from sees it go.
         if (live && row!.vendor_id === vendorId) forRoom(vendorRoom(vendorId)).upserts.push(live);
         else forRoom(vendorRoom(vendorId)).removals.push(change.key);
@@ -200,14 +205,12 @@ export function attachRealtime(options: {
   const sessionsEnded = new PgNotificationListener({ connectionString, channel: SESSIONS_ENDED_CHANNEL, logger, applicationName: 'read-api-sessions-ended' });
   sessionsEnded.on((key) => {
     if (key === undefined) checkSessionsSoon();
-    else if (/^[0-9a-f]{64}$/.test(key)) io.in(sessionRoom(key)).disconnectSockets(true);
+    else if (key !== null && /^[0-9a-f]{64}$/.test(key)) io.in(sessionRoom(key)).disconnectSockets(true);
   });
   // Sockets that connected before the LISTEN was in place: any session that ended meanwhile is found.
   void sessionsEnded.ready.then(() => !closed && checkSessionsSoon());
 
-
   return {
-    io,
     async close() {
       closed = true;
       unsubscribe();

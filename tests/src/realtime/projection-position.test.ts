@@ -1,6 +1,7 @@
 // How far the read models are, as a read API knows it: from the projector's notices, and from the checkpoint after
 // its LISTEN connection was lost. A database crash can take the newest projector batches with it (they commit
 // asynchronously and are applied again), so after a reconnect the checkpoint counts, not the last notice heard.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@portal/platform/logger';
 import { READ_MODEL_CHANNEL } from '@portal/projector/notices';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => { await system?.stop(); });
 
 describe('a read API\'s projection position', () => {
-  it('goes back to the checkpoint after its connection was lost, so reads past it wait again', async () => {
+  it('goes back to the checkpoint once its connection is lost, so reads past it wait again', async () => {
     const before = await backends(system.pool, 'read-api-notices');
     const position = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
     try {
@@ -32,8 +33,23 @@ describe('a read API\'s projection position', () => {
       await system.pool.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: lost.toString(), changes: [] })]);
       expect(await position.waitFor(lost, 2_000)).toBe(true);
       const listener = await newBackend(system.pool, 'read-api-notices', before);
-      await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
-      await until(() => reconnected, { timeoutMs: 10_000 });
+      // The connection lost and kept from coming back (no new connections to the database): from the loss on, reads
+      // at the lost position wait, not only once it is back.
+      const url = new URL(system.db.url);
+      const database = url.pathname.slice(1);
+      url.pathname = '/postgres';
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS false`);
+      try {
+        await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
+        await until(async () => !(await position.waitFor(lost, 1)), { timeoutMs: 10_000, what: 'reads at the lost position to wait' });
+        expect(reconnected).toBe(false);
+      } finally {
+        await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      await until(() => reconnected, { timeoutMs: 20_000 });
       expect(await position.current()).toBe(checkpoint);
       expect(await position.waitFor(lost, 300)).toBe(false);
       // The batch applied again: reads at its position go ahead.

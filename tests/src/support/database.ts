@@ -44,7 +44,7 @@ export async function createTestDatabase(migrations: readonly Migration[] = []):
 }
 
 /** The backends of this pool's database that connected with this application name. */
-export async function backends(pool: Pool | pg.Pool, applicationName: string): Promise<number[]> {
+export async function backends(pool: pg.Pool, applicationName: string): Promise<number[]> {
   const { rows } = await pool.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
     [applicationName],
@@ -53,7 +53,7 @@ export async function backends(pool: Pool | pg.Pool, applicationName: string): P
 }
 
 /** The one backend with this application name that was not among `before`, once it is there (within 10 s). */
-export async function newBackend(pool: Pool | pg.Pool, applicationName: string, before: number[]): Promise<number> {
+export async function newBackend(pool: pg.Pool, applicationName: string, before: number[]): Promise<number> {
   let found: number | undefined;
   await until(async () => (found = (await backends(pool, applicationName)).find((pid) => !before.includes(pid))) !== undefined, { timeoutMs: 10_000, what: `a new ${applicationName} connection` });
   return found!;
