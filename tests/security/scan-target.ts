@@ -49,11 +49,11 @@ async function signIn(base: string, username: string, password: string, portal: 
 
 async function main() {
   const database = await openDatabase(config, logger);
-  // Login throttling is tested on its own (sessions-csrf.test.ts); here it would turn the scanners' login probes into
-  // 429s, which hide what the login query does with a payload.
+  // Login and sign-up throttling are tested on their own (sessions-csrf.test.ts, signup-limit.test.ts); here they would
+  // turn the scanners' probes into 429s, which hide what the queries do with a payload.
   const generous = { maxFailures: 1_000_000, windowMs: 60_000, lockMs: 1 };
   const system = await startSystem({
-    config, databaseUrl: database.url, logger, probeMinIntervalMs: 1_000, loginPolicies: { perUsername: generous, perClient: generous },
+    config, databaseUrl: database.url, logger, probeMinIntervalMs: 1_000, loginPolicies: { perUsername: generous, perClient: generous, signUpsPerClient: generous },
   });
   let stopping = false;
   const stop = async () => {

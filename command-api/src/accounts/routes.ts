@@ -16,22 +16,21 @@ export interface LoginPolicies {
   /** Failed logins from one client address. */
   perClient: ThrottlePolicy;
   /** Sign-ups from one client address, accepted or refused (each costs a password hash and may send a mail). */
-  signUpsPerClient?: ThrottlePolicy;
+  signUpsPerClient: ThrottlePolicy;
 }
 
-export const defaultLoginPolicies = {
+export const defaultLoginPolicies: LoginPolicies = {
   perUsername: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
   perClient: { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
   // A carrier signs up once; an office behind one address may sign up a few.
   signUpsPerClient: { maxFailures: 10, windowMs: 60 * 60_000, lockMs: 30 * 60_000 },
-} satisfies Required<LoginPolicies>;
+};
 
 const guest = (ctx: Koa.Context): EventMetadata => ({ actorType: 'GUEST', correlationId: ctx.state.requestId as string });
 
 export function accountRoutes(deps: { accounts: AccountsService; sessions: SessionStore; throttle: LoginThrottle; policies?: LoginPolicies }): Router {
   const { accounts, sessions, throttle } = deps;
   const policies = deps.policies ?? defaultLoginPolicies;
-  const signUpPolicy = policies.signUpsPerClient ?? defaultLoginPolicies.signUpsPerClient;
   const router = new Router();
 
   /**
@@ -40,10 +39,8 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
    * counts, accepted or refused (a taken username too).
    */
   const signUpAllowed = async (ctx: Koa.Context) => {
-    const key = `signup:${ctx.ip}`;
-    const wait = await throttle.retryAfter([key]);
+    const wait = await throttle.take(`signup:${ctx.ip}`, policies.signUpsPerClient);
     if (wait > 0) throw new HttpError(429, `Too many sign-up attempts. Try again in ${wait} seconds.`, { 'Retry-After': String(wait) });
-    await throttle.recordFailure([{ key, policy: signUpPolicy }]);
   };
 
   router.post('/api/auth/signup/vendor/', async (ctx) => {

@@ -40,6 +40,30 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * Counts one attempt under `key` unless the key is locked, in one statement: concurrent attempts queue on the key's
+   * row, so a burst cannot all pass before the count reaches the limit. The attempt that reaches `maxFailures` is let
+   * through and locks the key for `lockMs`. Answers 0 when the attempt may go ahead, else the seconds until the lock ends.
+   */
+  async take(key: string, policy: ThrottlePolicy): Promise<number> {
+    // $2 the limit, $3 the window and $4 the lock in ms. `count` is this attempt's number in the current window.
+    const expired = 't.window_started_at < now() - make_interval(secs => $3 / 1000.0)';
+    const count = `CASE WHEN ${expired} THEN 1 ELSE t.failures + 1 END`;
+    const locks = `${count} >= $2::int`;
+    const { rows } = await this.pool.query(
+      `INSERT INTO auth_throttle AS t (key, failures, window_started_at, locked_until)
+       VALUES ($1, CASE WHEN $2::int <= 1 THEN 0 ELSE 1 END, now(), CASE WHEN $2::int <= 1 THEN now() + make_interval(secs => $4 / 1000.0) END)
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN ${locks} THEN 0 ELSE ${count} END,
+         window_started_at = CASE WHEN ${locks} OR ${expired} THEN now() ELSE t.window_started_at END,
+         locked_until = CASE WHEN ${locks} THEN now() + make_interval(secs => $4 / 1000.0) ELSE t.locked_until END
+       WHERE t.locked_until IS NULL OR t.locked_until <= now()
+       RETURNING 1`,
+      [key, policy.maxFailures, policy.windowMs, policy.lockMs],
+    );
+    return rows.length > 0 ? 0 : Math.max(1, await this.retryAfter([key]));
+  }
+
   async reset(keys: string[]): Promise<void> {
     await this.pool.query('DELETE FROM auth_throttle WHERE key = ANY($1) AND (locked_until IS NULL OR locked_until <= now())', [keys]);
   }

@@ -42,4 +42,17 @@ describe('sign-up limit per client address', () => {
     for (let i = 0; i <= limit; i++) expect((await client.post('/api/auth/signup/vendor/', { username: 'x' }, from('198.51.100.30'))).status).toBe(400);
     expect((await client.post('/api/auth/signup/vendor/', signUpBody('vendor', 'careful_co'), from('198.51.100.30'))).status).toBe(201);
   });
+
+  it('lets no more than the limit through when the attempts arrive all at once', async () => {
+    const client = await system.client().start();
+    const limit = defaultLoginPolicies.signUpsPerClient.maxFailures;
+    const answers = await Promise.all(Array.from({ length: 3 * limit }, (_, i) =>
+      client.post('/api/auth/signup/vendor/', signUpBody('vendor', `burst_${i}`), from('203.0.113.99'))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * limit);
+    await system.caughtUp();
+    const { rows } = await system.pool.query(`SELECT count(*)::int AS n FROM users WHERE username LIKE 'burst\\_%'`);
+    expect(rows[0].n).toBe(limit);
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultLoginPolicies } from '@portal/command-api/accounts/routes';
+import { defaultLoginPolicies, type LoginPolicies } from '@portal/command-api/accounts/routes';
 import { loadConfig, type Config } from '@portal/platform/config';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem, allMigrations, type StartOptions, type System } from '../../../scripts/system';
@@ -31,7 +31,7 @@ export interface TestSystem extends System {
  * is given, a tiny stand-in UI to serve.
  */
 export async function startTestSystem(
-  options: { config?: Partial<Config>; uiDistDir?: string } & Pick<StartOptions, 'probeMinIntervalMs' | 'loginPolicies'> = {},
+  options: { config?: Partial<Config>; uiDistDir?: string; loginPolicies?: Partial<LoginPolicies> } & Pick<StartOptions, 'probeMinIntervalMs'> = {},
 ): Promise<TestSystem> {
   const db = await createTestDatabase(allMigrations);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-data-'));
