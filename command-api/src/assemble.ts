@@ -7,7 +7,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
 import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
-import { demoAccounts, demoPassword, ensureBuiltinAdmin, existingDemoAccounts, seedDemoAccounts } from './accounts/bootstrap';
+import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
 import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
@@ -54,14 +54,13 @@ export function assembleCommandSide(options: CommandSideOptions) {
   /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print. */
   async function bootstrap(): Promise<string[]> {
     const lines: string[] = [];
-    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword });
+    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword, logger });
     if (admin.generatedPassword) {
       lines.push(`Built-in admin created: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
     }
     if (config.seedDemo) {
       const password = demoPassword(config.demoPassword, config.dataDir);
-      // Those not there yet: all on a fresh database, the rest after a first start that stopped partway.
-      await seedDemoAccounts(accounts, loads, storage, password, admin.created ? new Set() : await existingDemoAccounts(store));
+      await seedDemoAccounts(accounts, loads, storage, password, { fresh: admin.created });
       lines.push(`Demo logins (password ${password}):`);
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {

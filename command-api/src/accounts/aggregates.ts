@@ -24,4 +24,11 @@ export async function lastReservation(store: EventStore, username: string): Prom
 export const userIdForUsername = async (store: EventStore, username: string): Promise<string | undefined> => (await lastReservation(store, username))?.userId;
 
 export const loadAccount = (store: EventStore, userId: string) => load(store, userStream(userId), account);
+
+/** The account a username names, when its sign-up recorded one. */
+export async function registeredAccount(store: EventStore, username: string): Promise<Extract<account.AccountState, { status: 'registered' }> | undefined> {
+  const userId = await userIdForUsername(store, username);
+  const state = userId ? await loadAccount(store, userId) : undefined;
+  return state?.status === 'registered' ? state : undefined;
+}
 export const loadStaff = (store: EventStore, userId: string) => load(store, staffStream(userId), staff);

@@ -5,7 +5,8 @@ import type { AccountKind } from '@portal/domain/accounts/events';
 import type { StaffTier } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { loadAccount, loadStaff, userIdForUsername } from './aggregates';
+import type { Logger } from '@portal/platform/logger';
+import { lastReservation, registeredAccount } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
 import { createHash } from 'node:crypto';
 import * as staff from '@portal/domain/staff/decider';
@@ -18,55 +19,56 @@ import { handleCommand } from '../command-handler';
 import type { LoadsService } from '../loads/service';
 import { demoPdf, demoPhotoPng, demoSignaturePng } from './demo-files';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
-import type { AccountsService } from './service';
+import { RESERVATION_GRACE_MS, type AccountsService } from './service';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
 
 const ADMIN_NAMES = { first_name: 'Portal', last_name: 'Administrator' };
 
+/** How old a reservation without an account must be to be a stopped start's rather than a sign-up under way. */
+const STOPPED_SIGN_UP_MS = 5_000;
+
 /**
  * The built-in admin, created on first start from ADMIN_USERNAME / ADMIN_PASSWORD (a random password, returned so
  * it can be printed once, when none is given). Safe to run from several instances: the username reservation decides.
  * A start can stop anywhere, and a later one finishes the admin: a reservation whose sign-up never recorded the
- * account is taken over once it is old enough (see AccountsService.signUp); the account is active from its first
- * event (no activation step to miss); a missing ADMIN staff profile (the last append) is created.
+ * account is taken over once it is old enough (see AccountsService.signUp; a start soon after waits for that); the
+ * account is active from its first event (no activation step to miss); a missing ADMIN staff profile is created.
  */
 export async function ensureBuiltinAdmin(
   store: EventStore,
   accounts: AccountsService,
-  options: { username: string; password: string | undefined },
+  options: { username: string; password: string | undefined; logger?: Logger },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const reserved = await userIdForUsername(store, options.username);
-  if (reserved) {
-    const existing = await loadAccount(store, reserved);
-    if (existing.status === 'registered') {
-      if (existing.builtin) await ensureAdminProfile(store, existing.userId, existing.email);
-      return { created: false };
-    }
+  const existing = await registeredAccount(store, options.username);
+  if (existing) {
+    if (existing.builtin) await ensureAdminProfile(store, existing.userId, existing.email);
+    return { created: false };
   }
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
-  const password = options.password ?? generatedPassword!;
-  try {
-    await accounts.signUp(
-      'STAFF',
-      { username: options.username, email: `${options.username}@freight-portal.local`, password, ...ADMIN_NAMES },
-      SYSTEM,
-      { sendMail: false, builtin: true, tier: 'ADMIN', activated: true },
-    );
-    return { created: true, generatedPassword };
-  } catch (error) {
-    if (error instanceof ValidationFailed) return { created: false };
+  const body = { username: options.username, email: `${options.username}@freight-portal.local`, password: options.password ?? generatedPassword!, ...ADMIN_NAMES };
+  const signUp = () => accounts.signUp('STAFF', body, SYSTEM, { builtin: true, tier: 'ADMIN', activated: true }).then(() => true, (error: unknown) => {
+    if (error instanceof ValidationFailed) return false;
     throw error;
-  }
+  });
+  if (await signUp()) return { created: true, generatedPassword };
+  // Taken: by another instance starting now, or held by a start that stopped between reserving the name and recording
+  // the account less than RESERVATION_GRACE_MS ago. The name is free once the grace is over: wait for it, then once more.
+  const held = await lastReservation(store, options.username);
+  const age = held ? Date.now() - held.at.getTime() : 0;
+  if (!held || age < STOPPED_SIGN_UP_MS || (await registeredAccount(store, options.username))) return { created: false };
+  const waitMs = RESERVATION_GRACE_MS - age + 1_000;
+  options.logger?.warn('the built-in admin\'s username is held by a start that stopped partway; waiting to take it over', { username: options.username, waitMs });
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  return (await signUp()) ? { created: true, generatedPassword } : { created: false };
 }
 
 /** The built-in admin's staff profile (its ADMIN tier), unless it has one. */
 async function ensureAdminProfile(store: EventStore, userId: string, email: string): Promise<void> {
-  if ((await loadStaff(store, userId)).status !== 'none') return;
   try {
     await handleCommand(store, staffStream(userId), staff, { type: 'CreateStaffProfile', data: { user_id: userId, tier: 'ADMIN', ...ADMIN_NAMES, email, builtin: true } }, SYSTEM);
   } catch (error) {
-    // Another instance starting at the same time created it first.
+    // It has one (the usual case), or another instance starting at the same time created it first.
     if (!(error instanceof staff.StaffError && error.code === 'exists')) throw error;
   }
 }
@@ -88,28 +90,22 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'newcarrier', kind: 'VENDOR', note: 'vendor, profile not filled in' },
 ];
 
-/** The demo accounts' usernames that already have an account. */
-export async function existingDemoAccounts(store: EventStore): Promise<Set<string>> {
-  const existing = new Set<string>();
-  for (const demo of demoAccounts) {
-    const userId = await userIdForUsername(store, demo.username);
-    if (userId && (await loadAccount(store, userId)).status === 'registered') existing.add(demo.username);
-  }
-  return existing;
-}
-
 /**
  * Demo accounts, created through the same commands users go through (sign-up, tier change, loads), active from the
- * start. Those in `existing`, and those another instance starting at the same time signs up first, are left alone.
+ * start: on the start that created the built-in admin (`fresh`), and after it those a first start that stopped partway
+ * did not get to (some demo accounts there, not all). A database that never had them gets none. One another instance
+ * starting at the same time signs up first is left to it.
  */
-export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string, existing: ReadonlySet<string> = new Set()): Promise<void> {
-  for (const demo of demoAccounts) {
-    if (existing.has(demo.username)) continue;
+export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string, options: { fresh: boolean }): Promise<void> {
+  const present = await Promise.all(demoAccounts.map(async (demo) => (await registeredAccount(accounts.eventStore, demo.username)) !== undefined));
+  if (!options.fresh && !present.includes(true)) return;
+  for (const [i, demo] of demoAccounts.entries()) {
+    if (present[i]) continue;
     const email = `${demo.username}@demo.freight-portal.local`;
     const body = demo.kind === 'STAFF' ? { username: demo.username, email, password, first_name: demo.firstName!, last_name: demo.lastName! } : { username: demo.username, email, password };
     let created: Awaited<ReturnType<AccountsService['signUp']>>;
     try {
-      created = await accounts.signUp(demo.kind, body, SYSTEM, { sendMail: false, activated: true });
+      created = await accounts.signUp(demo.kind, body, SYSTEM, { activated: true });
     } catch (error) {
       if (error instanceof ValidationFailed) continue;
       throw error;

@@ -14,7 +14,7 @@ import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventSto
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
 import { handleCommand } from '../command-handler';
-import { lastReservation, loadAccount, loadStaff, userIdForUsername } from './aggregates';
+import { lastReservation, loadStaff, registeredAccount } from './aggregates';
 import { userView } from './user-view';
 
 export type ActivationOutcome = 'activated' | 'used' | 'invalid' | 'expired';
@@ -58,8 +58,8 @@ export class AccountsService {
     kind: AccountKind,
     body: VendorSignUp | StaffSignUp,
     metadata: EventMetadata,
-    options: { sendMail?: boolean; builtin?: boolean; tier?: StaffTier; activated?: boolean } = {},
-  ): Promise<{ userId: string; vendorId: string | null; activationToken: string; position: bigint | null }> {
+    options: { builtin?: boolean; tier?: StaffTier; activated?: boolean } = {},
+  ): Promise<{ userId: string; vendorId: string | null; position: bigint | null }> {
     const { store } = this.deps;
     const userId = randomUUID();
     const vendorId = kind === 'VENDOR' ? randomUUID() : null;
@@ -107,9 +107,9 @@ export class AccountsService {
           type: 'CreateStaffProfile',
           data: { user_id: userId, tier: options.tier ?? 'PENDING', ...names, email: body.email, builtin: options.builtin ?? false },
         }, metadata);
-    const activationToken = `${userId}.${secret}`;
-    if (options.sendMail !== false) await this.mailActivation(body.username, body.email, activationToken);
-    return { userId, vendorId, activationToken, position: profile.position };
+    // An account active from the start (the system's own) needs no activation link.
+    if (!options.activated) await this.mailActivation(body.username, body.email, `${userId}.${secret}`);
+    return { userId, vendorId, position: profile.position };
   }
 
   /**
@@ -166,9 +166,8 @@ export class AccountsService {
 
   /** Checks the password; a missing username costs as much time as a wrong password and says nothing more. */
   async authenticate(username: string, password: string, portal: Portal | undefined): Promise<AuthenticationResult> {
-    const userId = await userIdForUsername(this.deps.store, username);
-    const state = userId ? await loadAccount(this.deps.store, userId) : undefined;
-    if (!userId || !state || state.status !== 'registered') {
+    const state = await registeredAccount(this.deps.store, username);
+    if (!state) {
       await burnPasswordCheck(password);
       return { ok: false, reason: 'invalid' };
     }
@@ -177,7 +176,7 @@ export class AccountsService {
     if (state.deleted) return { ok: false, reason: 'invalid' };
     if (!state.activated) return { ok: false, reason: 'inactive' };
     if (portal && (portal === 'vendor') !== (state.kind === 'VENDOR')) return { ok: false, reason: 'wrong_kind' };
-    return { ok: true, userId };
+    return { ok: true, userId: state.userId };
   }
 
   async recordLogin(userId: string, metadata: EventMetadata): Promise<void> {

@@ -90,6 +90,15 @@ describe('the built-in admin', () => {
     // The next start finds it.
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'first_admin', password: GOOD_PASSWORD })).toEqual({ created: false });
   });
+
+  it('is created by a start soon after one that stopped there, once the name can be taken over', async () => {
+    const accounts = accountsService(system);
+    await abandonedReservation('soon_admin', RESERVATION_GRACE_MS - 2_000);
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'soon_admin', password: GOOD_PASSWORD })).toEqual({ created: true, generatedPassword: undefined });
+    const signedIn = await login(await system.client().start(), 'soon_admin', GOOD_PASSWORD, 'staff');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ username: 'soon_admin', staff_profile: { tier: 'ADMIN' } });
+  });
 });
 
 describe('a username with an account', () => {

@@ -87,8 +87,17 @@ describe('demo accounts on a later start', () => {
   const start = () => startSystem({ config: { ...system.config, port: 0, seedDemo: true, demoPassword: DEMO_PASSWORD }, databaseUrl: system.db.url, logger: silentLogger });
   const count = async (sql: string) => Number((await system.db.pool.query(sql)).rows[0].n);
 
-  it('are seeded by a start that finds them missing (a first start that stopped before or partway through them), once', async () => {
+  it('are not added to a database that never had them, whatever SEED_DEMO says', async () => {
+    const head = await system.store.headPosition();
+    const later = await start();
+    await later.close();
+    expect(await system.store.headPosition()).toBe(head);
     expect(await count(`SELECT count(*) AS n FROM users`)).toBe(1);
+  });
+
+  it('are finished by a start after a first start that stopped partway through them, once', async () => {
+    // What a first start that stopped after its first demo account leaves.
+    await accountsService(system).signUp('STAFF', { username: 'dispatch', email: 'dispatch@demo.freight-portal.local', password: DEMO_PASSWORD, first_name: 'Dana', last_name: 'Reyes' }, { actorType: 'SYSTEM' }, { activated: true });
     const later = await start();
     try {
       await system.caughtUp();
