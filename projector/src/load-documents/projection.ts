@@ -1,8 +1,10 @@
 import type { LoadEvent } from '@portal/domain/loads/events';
-import { copyRows } from '@portal/platform/db/copy';
+import { addRows, type TypedColumn } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 
-const COLUMNS = ['id', 'load_id', 'document_type', 'name', 'sha256', 'content_type', 'size', 'uploaded_at'] as const;
+const COLUMNS: readonly TypedColumn[] = [
+  ['id', 'uuid'], ['load_id', 'uuid'], ['document_type', 'text'], ['name', 'text'], ['sha256', 'text'], ['content_type', 'text'], ['size', 'bigint'], ['uploaded_at', 'timestamptz'],
+];
 /** Uploads of the current page and deletions of the transaction, not written yet. */
 const heldDocuments = (context: ProjectionContext) =>
   context.local('load-documents', () => ({ uploaded: [] as unknown[][], deleted: new Map<string, Date>() }));
@@ -30,7 +32,7 @@ export const loadDocumentsProjection: Projection = {
     const held = heldDocuments(context);
     const { uploaded } = held;
     held.uploaded = [];
-    await copyRows(context.tx, 'load_documents', COLUMNS, uploaded);
+    await addRows(context.tx, 'load_documents', COLUMNS, uploaded);
   },
 
   async flush(context) {

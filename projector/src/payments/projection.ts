@@ -1,9 +1,12 @@
 import { paymentChanges } from '@portal/domain/history/describe';
-import { copyRows } from '@portal/platform/db/copy';
+import { addRows, type TypedColumn } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 import { batchLoads } from '../loads/projection';
 
-const COLUMNS = ['position', 'seq', 'load_id', 'kdt_id', 'vendor_id', 'vendor_name', 'at', 'actor_username', 'actor_tier', 'field', 'from_value', 'to_value', 'payment_status'] as const;
+const COLUMNS: readonly TypedColumn[] = [
+  ['position', 'bigint'], ['seq', 'int'], ['load_id', 'uuid'], ['kdt_id', 'text'], ['vendor_id', 'uuid'], ['vendor_name', 'text'], ['at', 'timestamptz'],
+  ['actor_username', 'text'], ['actor_tier', 'text'], ['field', 'text'], ['from_value', 'jsonb'], ['to_value', 'jsonb'], ['payment_status', 'text'],
+];
 /** Rows of the current page, not written yet. */
 const pageRows = (context: ProjectionContext) => context.local('payment-history', () => ({ rows: [] as unknown[][] }));
 
@@ -36,7 +39,7 @@ export const paymentHistoryProjection: Projection = {
     const held = pageRows(context);
     const { rows } = held;
     held.rows = [];
-    await copyRows(context.tx, 'payment_history', COLUMNS, rows);
+    await addRows(context.tx, 'payment_history', COLUMNS, rows);
   },
 };
 
