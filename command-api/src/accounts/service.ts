@@ -14,7 +14,7 @@ import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventSto
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
 import { handleCommand } from '../command-handler';
-import { lastReservation, loadStaff, registeredAccount } from './aggregates';
+import { lastReservation, loadAccount, loadStaff, registeredAccount } from './aggregates';
 import { userView } from './user-view';
 
 export type ActivationOutcome = 'activated' | 'used' | 'invalid' | 'expired';
@@ -28,7 +28,10 @@ export type AuthenticationResult =
  * are sign-ins at once; 30 is the budget recordLogin always had (ten rounds of handleCommand's three attempts).
  */
 const LOGIN_ATTEMPTS = 30;
-/** How old a username reservation without an account must be before a new sign-up may take it over. */
+/**
+ * How old a username reservation must be before a new sign-up may take it over when its sign-up never completed (no
+ * account, or an account without its profile).
+ */
 export const RESERVATION_GRACE_MS = 60_000;
 
 const usernameTaken = () => new ValidationFailed({ username: ['A user with that username already exists.'] });
@@ -113,23 +116,28 @@ export class AccountsService {
   }
 
   /**
-   * A reservation whose sign-up never recorded its account (the process stopped between the two appends) would keep
-   * its username from everyone for good. Once it is older than RESERVATION_GRACE_MS (no sign-up in progress takes
-   * that long), the abandoned user id's stream is closed (so a sign-up that was only stalled cannot record a second
-   * account of the name later) and the reservation's revision is answered, for the caller to reserve the name at.
-   * Undefined when the name is taken: its account exists, or the reservation is too recent.
+   * A reservation whose sign-up never completed would keep its username from everyone for good: the process stopped
+   * between reserving the name and recording the account, or between recording the account and creating its profile
+   * (the activation link, mailed last, never went out, so nobody can activate it). Once it is older than
+   * RESERVATION_GRACE_MS (no sign-up in progress takes that long), the abandoned user id's stream is closed (so a
+   * sign-up that was only stalled cannot record or activate an account of the name later) and the reservation's
+   * revision is answered, for the caller to reserve the name at. Undefined when the name is taken: its account is
+   * complete, or the reservation is too recent.
    */
   private async closeAbandonedReservation(username: string, metadata: EventMetadata): Promise<bigint | undefined> {
     const { store } = this.deps;
     const last = await lastReservation(store, username);
     if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return undefined;
+    const recorded = await loadAccount(store, last.userId);
+    const unfinished = recorded.status === 'registered' && !recorded.activated && !(await streamExists(store, profileStream(recorded)));
     try {
       // Already closed (by a take-over that stopped before reserving, or one running now): nothing more is recorded.
-      await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username } }, metadata);
+      await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username, unfinished } }, metadata);
     } catch (error) {
       if (error instanceof AccountError) return undefined;
       throw error;
     }
+    if (unfinished) this.deps.logger.warn('closed an account whose sign-up stopped before its profile', { username, userId: last.userId });
     return last.revision;
   }
 
@@ -203,5 +211,18 @@ export class AccountsService {
 
   async changeTier(userId: string, to: StaffTier, metadata: EventMetadata) {
     return handleCommand(this.deps.store, staffStream(userId), staff, { type: 'ChangeTier', data: { to } }, metadata);
+  }
+}
+
+/** The stream of the profile a sign-up creates right after the account: the vendor's, or the staff member's. */
+const profileStream = (state: Extract<account.AccountState, { status: 'registered' }>) =>
+  state.vendorId ? vendorStream(state.vendorId) : staffStream(state.userId);
+
+async function streamExists(store: EventStore, streamId: string): Promise<boolean> {
+  try {
+    return (await store.readStream(streamId, { maxCount: 1 })).length > 0;
+  } catch (error) {
+    if (error instanceof StreamNotFound) return false;
+    throw error;
   }
 }

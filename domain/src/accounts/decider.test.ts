@@ -71,8 +71,22 @@ describe('an abandoned sign-up (its username taken over)', () => {
     expect(decide(abandon, given(abandoned))).toEqual([]);
   });
 
-  it('never closes an account that was recorded', () => {
+  it('never closes an account that was recorded, unless its sign-up stopped before the profile', () => {
     expect(code(() => decide(abandon, given(signedUp)))).toBe('exists');
+  });
+
+  it('closes an account whose sign-up stopped before its profile, while it was never activated, builtin or deleted', () => {
+    const unfinished = { type: 'AbandonSignUp', data: { user_id: 'u-1', username: 'acme', unfinished: true } } as const;
+    const closed = decide(unfinished, given(signedUp));
+    expect(closed).toEqual([abandoned]);
+    expect(given(signedUp, ...closed)).toEqual({ status: 'abandoned' });
+    // Closed for good: no activation, login or second account.
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, given(signedUp, abandoned)))).toBe('unknown');
+    expect(code(() => decide({ type: 'SignUp', data: { ...signedUp.data, now, activationTtlMs: 1 } }, given(signedUp, abandoned)))).toBe('exists');
+    const activated: AccountEvent = { type: 'UserActivated', data: { user_id: 'u-1', activated_at: now.toISOString() } };
+    expect(code(() => decide(unfinished, given(signedUp, activated)))).toBe('exists');
+    expect(code(() => decide(unfinished, given({ ...signedUp, data: { ...signedUp.data, builtin: true } })))).toBe('exists');
+    expect(code(() => decide(unfinished, given(signedUp, { type: 'UserDeleted', data: { user_id: 'u-1' } })))).toBe('exists');
   });
 
   it('refuses the late sign-up of a user id it closed', () => {

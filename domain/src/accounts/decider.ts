@@ -30,8 +30,12 @@ export type Activate = { type: 'Activate'; data: { secretHash: string; now: Date
 export type RecordLogin = { type: 'RecordLogin'; data: { now: Date } };
 export type DeleteAccount = { type: 'DeleteAccount'; data: Record<string, never> };
 export type RestoreAccount = { type: 'RestoreAccount'; data: Record<string, never> };
-/** Closes the stream of a user id whose reservation is being taken over (see UserSignUpAbandoned). */
-export type AbandonSignUp = { type: 'AbandonSignUp'; data: { user_id: string; username: string } };
+/**
+ * Closes the stream of a user id whose reservation is being taken over (see UserSignUpAbandoned). `unfinished`: the
+ * caller found that the account's sign-up stopped before it created the account's profile, so before any activation
+ * link went out; such an account, never activated, is closed too.
+ */
+export type AbandonSignUp = { type: 'AbandonSignUp'; data: { user_id: string; username: string; unfinished?: boolean } };
 export type AccountCommand = SignUp | Activate | RecordLogin | DeleteAccount | RestoreAccount | AbandonSignUp;
 
 export class AccountError extends Error {
@@ -71,7 +75,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'UserRestored':
       return state.status === 'registered' ? { ...state, deleted: false } : state;
     case 'UserSignUpAbandoned':
-      return state.status === 'none' ? { status: 'abandoned' } : state;
+      return { status: 'abandoned' };
   }
 }
 
@@ -109,9 +113,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (state.builtin) throw new AccountError('builtin');
       return [{ type: 'UserDeleted', data: { user_id: state.userId } }];
     case 'AbandonSignUp':
-      // An account was recorded after all: the reservation is its own. Already closed: nothing more to record.
-      if (state.status === 'registered') throw new AccountError('exists');
+      // Already closed: nothing more to record. An account was recorded: the reservation is its own, unless its
+      // sign-up stopped before the profile (never active, never the system's own, never deleted by staff).
       if (state.status === 'abandoned') return [];
+      if (state.status === 'registered' && !(command.data.unfinished && !state.activated && !state.builtin && !state.deleted)) throw new AccountError('exists');
       return [{ type: 'UserSignUpAbandoned', data: { user_id: command.data.user_id, username: command.data.username } }];
     case 'RestoreAccount':
       if (state.status !== 'registered') throw new AccountError('unknown');

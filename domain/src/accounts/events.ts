@@ -51,9 +51,10 @@ export interface UserRestored {
 }
 
 /**
- * The sign-up that reserved `username` for this user id never recorded its account (it stopped between the two
- * appends), and a later sign-up of the name took the reservation over. Closes the stream: a late `UserSignedUp` of the
- * stalled sign-up is refused, so one username never names two accounts.
+ * The sign-up that reserved `username` for this user id never completed: it stopped before recording the account, or
+ * after recording it but before the account's profile (the account was never activated: no activation link went
+ * out). A later sign-up of the name took the reservation over. Closes the stream: a late `UserSignedUp` of the
+ * stalled sign-up is refused, so one username never names two accounts, and an account recorded here is no more.
  */
 export interface UserSignUpAbandoned {
   type: 'UserSignUpAbandoned';

@@ -52,9 +52,12 @@ export const accountsProjection: Projection = {
         await tx.query('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
         return;
-      case 'UserSignUpAbandoned':
-        // Never an account: no row.
+      case 'UserSignUpAbandoned': {
+        // Never an account, or one whose sign-up stopped before its profile: no row.
+        const removed = await tx.query('DELETE FROM users WHERE id = $1', [event.data.user_id]);
+        if (removed.rowCount) changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
         return;
+      }
       case 'StaffProfileEdited': {
         const changes = event.data.changes;
         const columns = Object.keys(changes).filter((field) => STAFF_PROFILE_FIELDS.includes(field as StaffProfileField));

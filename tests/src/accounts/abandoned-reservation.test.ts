@@ -7,7 +7,8 @@ import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { RESERVATION_GRACE_MS } from '@portal/command-api/accounts/service';
 import { startTestSystem, type TestSystem } from '../support/system';
-import { accountsService, activeSignedIn, GOOD_PASSWORD, login, signUp } from './support';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { accountsService, activeSignedIn, GOOD_PASSWORD, login, signedIn, signUp } from './support';
 
 const TAKEN = { username: ['A user with that username already exists.'] };
 let system: TestSystem;
@@ -44,6 +45,24 @@ async function abandonedReservation(username: string, ms: number): Promise<strin
   return userId;
 }
 
+/**
+ * What a sign-up that stopped after recording the account, before its profile (and so before mailing the activation
+ * link), leaves behind, `ms` ago: the reservation and the unactivated account. The account's user id.
+ */
+async function unfinishedSignUp(username: string, kind: 'VENDOR' | 'STAFF', ms: number): Promise<string> {
+  const userId = await abandonedReservation(username, ms);
+  await system.store.appendToStream(userStream(userId), [{
+    type: 'UserSignedUp',
+    data: {
+      user_id: userId, username, email: `${username}@carrier.example.com`, kind, first_name: '', last_name: '', password_hash: 'scrypt$never-used',
+      activation_secret_hash: 'never-mailed', activation_expires_at: new Date(Date.now() + 3_600_000).toISOString(), vendor_id: kind === 'VENDOR' ? randomUUID() : null, builtin: false,
+    },
+    metadata: { actorType: 'GUEST' },
+  }], { expectedRevision: 'no_stream' });
+  await age(userStream(userId), ms);
+  return userId;
+}
+
 const types = async (stream: string) => (await system.store.readStream(stream)).map((event) => event.type);
 
 describe('a username whose sign-up never recorded its account', () => {
@@ -76,6 +95,53 @@ describe('a username whose sign-up never recorded its account', () => {
     const { user } = await activeSignedIn(system, 'staff', 'halfway_twice');
     expect(user.username).toBe('halfway_twice');
     expect(await types(userStream(abandoned))).toEqual(['UserSignUpAbandoned']);
+  });
+});
+
+describe('a username whose sign-up recorded the account but stopped before its profile', () => {
+  it('stays taken while the reservation is recent', async () => {
+    await unfinishedSignUp('unfinished_recent', 'VENDOR', RESERVATION_GRACE_MS / 2);
+    const refused = await signUp(await system.client().start(), 'vendor', 'unfinished_recent');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(TAKEN);
+  });
+
+  it('goes to the next sign-up once old (the account that never got its activation link is closed), which signs in', async () => {
+    const unfinished = await unfinishedSignUp('unfinished_old', 'VENDOR', 2 * RESERVATION_GRACE_MS);
+    const { client, user } = await activeSignedIn(system, 'vendor', 'unfinished_old');
+    expect(user).toMatchObject({ username: 'unfinished_old', user_type: 'VENDOR', is_active: true });
+    expect(user.id).not.toBe(unfinished);
+    expect(await types(userStream(unfinished))).toEqual(['UserSignedUp', 'UserSignUpAbandoned']);
+    expect(await types(usernameStream('unfinished_old'))).toEqual(['UsernameReserved', 'UsernameReserved']);
+    // The new account has its vendor profile; the name is now taken for good.
+    await system.caughtUp();
+    const profile = await client.get('/api/profiles/vendor/');
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ username: 'unfinished_old' });
+    expect((await signUp(await system.client().start(), 'vendor', 'unfinished_old', { email: 'late@carrier.example.com' })).body).toEqual(TAKEN);
+  });
+
+  it('leaves one account of the name in the read models, the one that completed, listed for the admin', async () => {
+    const unfinished = await unfinishedSignUp('unfinished_staff', 'STAFF', 2 * RESERVATION_GRACE_MS);
+    const admin = (await signedIn(system, system.config.adminUsername, TEST_ADMIN_PASSWORD, 'staff')).client;
+    const users = async () => (await system.pool.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = $1', ['unfinished_staff'])).rows.map((row) => row.id);
+    await system.caughtUp();
+    expect(await users()).toEqual([unfinished]);
+    const { user } = await activeSignedIn(system, 'staff', 'unfinished_staff');
+    await system.caughtUp();
+    const after = await admin.get('/api/staff-accounts/');
+    expect((after.body as { id: string; username: string }[]).filter((row) => row.username === 'unfinished_staff').map((row) => row.id)).toEqual([user.id]);
+    expect((await admin.get(`/api/staff-accounts/${unfinished}/`)).status).toBe(404);
+    expect(await users()).toEqual([user.id]);
+  });
+
+  it('stays taken when the sign-up completed (its link went out) and was never activated, however old', async () => {
+    const completed = await signUp(await system.client().start(), 'vendor', 'never_activated');
+    expect(completed.status).toBe(201);
+    await age(usernameStream('never_activated'), 10 * RESERVATION_GRACE_MS);
+    const refused = await signUp(await system.client().start(), 'vendor', 'never_activated', { email: 'someone.else@carrier.example.com' });
+    expect(refused.body).toEqual(TAKEN);
+    expect(await types(usernameStream('never_activated'))).toEqual(['UsernameReserved']);
   });
 });
 
