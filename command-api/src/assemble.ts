@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '@portal/platform/config';
@@ -54,9 +55,11 @@ export function assembleCommandSide(options: CommandSideOptions) {
   /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print. */
   async function bootstrap(): Promise<string[]> {
     const lines: string[] = [];
-    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword, logger });
+    const passwordFile = path.join(config.dataDir, 'admin-password');
+    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword, logger, passwordFile });
     if (admin.generatedPassword) {
-      lines.push(`Built-in admin created: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+      const when = admin.created ? 'created' : 'created by an earlier start that stopped before showing its password';
+      lines.push(`Built-in admin ${when}: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
     }
     if (config.seedDemo) {
       const password = demoPassword(config.demoPassword, config.dataDir);
@@ -67,6 +70,8 @@ export function assembleCommandSide(options: CommandSideOptions) {
         lines.push(`  ${demo.kind === 'STAFF' ? 'staff login (/staff/login)' : 'vendor login (/)        '}: ${demo.username} (${demo.note})`);
       }
     }
+    // Shown now (the caller prints these lines as soon as it answers): the password is not kept on disk.
+    fs.rmSync(passwordFile, { force: true });
     return lines;
   }
 

@@ -6,6 +6,7 @@ import type { StaffTier } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import type { Logger } from '@portal/platform/logger';
+import { verifyPassword } from '@portal/platform/auth/passwords';
 import { lastReservation, registeredAccount } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
 import { createHash } from 'node:crypto';
@@ -34,18 +35,28 @@ const STOPPED_SIGN_UP_MS = 5_000;
  * A start can stop anywhere, and a later one finishes the admin: a reservation whose sign-up never recorded the
  * account is taken over once it is old enough (see AccountsService.signUp; a start soon after waits for that); the
  * account is active from its first event (no activation step to miss); a missing ADMIN staff profile is created.
+ *
+ * `passwordFile`: a generated password is written there (mode 0600) before the account is recorded, for the caller to
+ * remove once it has shown it. A start that stopped in between (during the demo seeding, say) would otherwise leave an
+ * admin whose password nobody ever saw: the next start finds the file, and answers the password again if it is the
+ * admin's (a file from a start that lost the race to another instance is not, and is removed).
  */
 export async function ensureBuiltinAdmin(
   store: EventStore,
   accounts: AccountsService,
-  options: { username: string; password: string | undefined; logger?: Logger },
+  options: { username: string; password: string | undefined; logger?: Logger; passwordFile?: string },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   const existing = await registeredAccount(store, options.username);
   if (existing) {
     if (existing.builtin) await ensureAdminProfile(store, existing.userId, existing.email);
-    return { created: false };
+    const unshown = existing.builtin && options.passwordFile ? await unshownPassword(options.passwordFile, existing.passwordHash) : undefined;
+    return unshown ? { created: false, generatedPassword: unshown } : { created: false };
   }
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+  if (generatedPassword && options.passwordFile) {
+    fs.mkdirSync(path.dirname(options.passwordFile), { recursive: true });
+    fs.writeFileSync(options.passwordFile, `${generatedPassword}\n`, { mode: 0o600 });
+  }
   const body = { username: options.username, email: `${options.username}@freight-portal.local`, password: options.password ?? generatedPassword!, ...ADMIN_NAMES };
   const signUp = () => accounts.signUp('STAFF', body, SYSTEM, { builtin: true, tier: 'ADMIN', activated: true }).then(() => true, (error: unknown) => {
     if (error instanceof ValidationFailed) return false;
@@ -61,6 +72,19 @@ export async function ensureBuiltinAdmin(
   options.logger?.warn('the built-in admin\'s username is held by a start that stopped partway; waiting to take it over', { username: options.username, waitMs });
   await new Promise((resolve) => setTimeout(resolve, waitMs));
   return (await signUp()) ? { created: true, generatedPassword } : { created: false };
+}
+
+/** The password in `file` when it is the admin's (see ensureBuiltinAdmin); a file holding any other is removed. */
+async function unshownPassword(file: string, passwordHash: string): Promise<string | undefined> {
+  let password: string;
+  try {
+    password = fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  if (password && (await verifyPassword(password, passwordHash))) return password;
+  fs.rmSync(file, { force: true });
+  return undefined;
 }
 
 /** The built-in admin's staff profile (its ADMIN tier), unless it has one. */

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { hashPassword } from '@portal/platform/auth/passwords';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../../scripts/system';
+import { assembleCommandSide } from '@portal/command-api/assemble';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { accountsService, DEMO_PASSWORD, login, signIn } from './support';
 
@@ -35,6 +38,37 @@ describe('the built-in admin after a first start that stopped partway', () => {
   let system: TestSystem;
   beforeAll(async () => { system = await startTestSystem(); });
   afterAll(async () => { await system?.stop(); });
+
+  it('has its generated password shown by the next start when the start that created it stopped before showing it', async () => {
+    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
+    const accounts = accountsService(system);
+    const passwordFile = path.join(system.dataDir, 'unseen-admin-password');
+    const first = await ensureBuiltinAdmin(system.store, accounts, { username: 'unseen_admin', password: undefined, passwordFile });
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+    expect(fs.statSync(passwordFile).mode & 0o777).toBe(0o600);
+    // The start stopped here, before printing it. The next one answers it again, and it signs in.
+    const next = await ensureBuiltinAdmin(system.store, accounts, { username: 'unseen_admin', password: undefined, passwordFile });
+    expect(next).toEqual({ created: false, generatedPassword: first.generatedPassword });
+    const signedIn = await login(await system.client().start(), 'unseen_admin', first.generatedPassword!, 'staff');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ username: 'unseen_admin', staff_profile: { tier: 'ADMIN' } });
+    // A file holding anything but the admin's password (a start that lost the race to another instance) is not shown, and goes.
+    fs.writeFileSync(passwordFile, 'not-the-admins-password\n');
+    expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'unseen_admin', password: undefined, passwordFile })).toEqual({ created: false });
+    expect(fs.existsSync(passwordFile)).toBe(false);
+  });
+
+  it('is printed by the bootstrap of the next start, which then removes the password from the data folder', async () => {
+    // What a first start without ADMIN_PASSWORD leaves when it stops after recording the admin, before printing.
+    const passwordFile = path.join(system.dataDir, 'admin-password');
+    fs.writeFileSync(passwordFile, `${TEST_ADMIN_PASSWORD}\n`, { mode: 0o600 });
+    const commandSide = assembleCommandSide({ config: { ...system.config, adminPassword: undefined, seedDemo: false }, store: system.store, pool: system.pool, logger: silentLogger });
+    const lines = await commandSide.bootstrap();
+    expect(lines).toEqual([`Built-in admin created by an earlier start that stopped before showing its password: ${system.config.adminUsername} / ${TEST_ADMIN_PASSWORD}  (shown once; set ADMIN_PASSWORD to choose it)`]);
+    expect(fs.existsSync(passwordFile)).toBe(false);
+    expect(await commandSide.bootstrap()).toEqual([]);
+  });
 
   it('is active from its first event: no activation step a stop could miss', async () => {
     const { rows } = await system.db.pool.query(
