@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       (running.notices.length > 0 ? `\n${running.notices.join('\n')}\n` : '') +
       `\nPress Ctrl-C to stop.\n\n`,
   );
+  running.noticesShown();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

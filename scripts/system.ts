@@ -35,6 +35,8 @@ export interface System {
   projector: Projector;
   /** What the first start has to tell the user (admin password, demo logins). */
   notices: string[];
+  /** To call once the notices are printed: a generated admin password is then no longer kept for a later start. */
+  noticesShown(): void;
   close(): Promise<void>;
 }
 
@@ -105,7 +107,7 @@ export async function startSystem(options: StartOptions): Promise<System> {
       await realtime.close();
     });
     const port = (server.address() as AddressInfo).port;
-    return { url: `http://${config.host}:${port}`, port, pool, store, projector, notices, close: closeAll };
+    return { url: `http://${config.host}:${port}`, port, pool, store, projector, notices, noticesShown: commandSide.noticesShown, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -52,10 +52,12 @@ export function assembleCommandSide(options: CommandSideOptions) {
     probeMinIntervalMs: options.probeMinIntervalMs,
   });
 
-  /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print. */
+  /** Where a generated admin password waits until it has been shown (see ensureBuiltinAdmin). */
+  const passwordFile = path.join(config.dataDir, 'admin-password');
+
+  /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print; see noticesShown. */
   async function bootstrap(): Promise<string[]> {
     const lines: string[] = [];
-    const passwordFile = path.join(config.dataDir, 'admin-password');
     const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword, logger, passwordFile });
     if (admin.generatedPassword) {
       const when = admin.created ? 'created' : 'created by an earlier start that stopped before showing its password';
@@ -70,10 +72,13 @@ export function assembleCommandSide(options: CommandSideOptions) {
         lines.push(`  ${demo.kind === 'STAFF' ? 'staff login (/staff/login)' : 'vendor login (/)        '}: ${demo.username} (${demo.note})`);
       }
     }
-    // Shown now (the caller prints these lines as soon as it answers): the password is not kept on disk.
-    fs.rmSync(passwordFile, { force: true });
     return lines;
   }
 
-  return { app, accounts, loads, sessions, bootstrap };
+  /** For the caller, once it has printed bootstrap's lines: a generated admin password is not kept on disk after that. */
+  function noticesShown(): void {
+    fs.rmSync(passwordFile, { force: true });
+  }
+
+  return { app, accounts, loads, sessions, bootstrap, noticesShown };
 }

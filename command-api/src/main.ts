@@ -19,6 +19,7 @@ await migrate(pool, [...eventStoreMigrations, ...authMigrations]);
 const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl: database.url, logger });
 const commandSide = assembleCommandSide({ config, store, pool, logger });
 for (const line of await commandSide.bootstrap()) process.stdout.write(`${line}\n`);
+commandSide.noticesShown();
 await serve({
   name: 'command-api',
   handler: commandSide.app.callback(),
