@@ -38,7 +38,9 @@ export interface CommandApiDeps {
 
 /** Every POST/PATCH/PUT/DELETE under /api: request -> command -> decide -> append -> answer. */
 export function createCommandApi(deps: CommandApiDeps): Koa {
-  const app = new Koa({ proxy: deps.trustProxy });
+  // Behind a proxy, the client is the address the proxy added: the last X-Forwarded-For entry (a client can put
+  // anything before it).
+  const app = new Koa({ proxy: deps.trustProxy, maxIpsCount: 1 });
   app.use(requestLogger({ logger: deps.logger, service: 'command-api' }));
   app.use(securityHeaders());
   app.use(errorHandler({ logger: deps.logger }));

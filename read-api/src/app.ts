@@ -33,7 +33,9 @@ export interface ReadApiDeps {
 
 /** Every GET under /api, answered from the read models the projector keeps. */
 export function createReadApi(deps: ReadApiDeps): Koa {
-  const app = new Koa({ proxy: deps.trustProxy });
+  // Behind a proxy, the client is the address the proxy added: the last X-Forwarded-For entry (a client can put
+  // anything before it).
+  const app = new Koa({ proxy: deps.trustProxy, maxIpsCount: 1 });
   app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
   app.use(securityHeaders());
   // Lists of thousands of loads compress about 25 to 1.

@@ -36,6 +36,8 @@ describe('sign-up limit per client address', () => {
     expect((await system.outbox()).length).toBe(mails);
     // The staff sign-up is limited the same way.
     expect((await client.post('/api/auth/signup/staff/', signUpBody('staff', 'office_staff'), from('203.0.113.7'))).status).toBe(429);
+    // An address the client writes itself before the one its proxy added does not help (nginx appends the real one).
+    expect((await client.post('/api/auth/signup/vendor/', signUpBody('vendor', 'office_forged'), from('192.0.2.1, 203.0.113.7'))).status).toBe(429);
 
     // Another address signs up as usual; a malformed sign-up is answered 400 as before and never counts.
     expect((await client.post('/api/auth/signup/vendor/', signUpBody('vendor', 'elsewhere_co'), from('198.51.100.20'))).status).toBe(201);
