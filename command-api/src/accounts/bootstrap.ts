@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountKind } from '@portal/domain/accounts/events';
@@ -9,7 +9,6 @@ import type { Logger } from '@portal/platform/logger';
 import { verifyPassword } from '@portal/platform/auth/passwords';
 import { lastReservation, registeredAccount } from './aggregates';
 import type { Actor } from '@portal/domain/permissions';
-import { createHash } from 'node:crypto';
 import * as staff from '@portal/domain/staff/decider';
 import { staffStream } from '@portal/domain/staff/events';
 import * as vendors from '@portal/domain/vendors/decider';

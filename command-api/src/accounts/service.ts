@@ -130,6 +130,8 @@ export class AccountsService {
     if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return undefined;
     const recorded = await loadAccount(store, last.userId);
     const unfinished = recorded.status === 'registered' && !recorded.activated && !(await streamExists(store, profileStream(recorded)));
+    // A complete account (the usual refusal of a taken name): the decider would refuse; no second read of its stream.
+    if (recorded.status === 'registered' && !unfinished) return undefined;
     try {
       // Already closed (by a take-over that stopped before reserving, or one running now): nothing more is recorded.
       await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username, unfinished } }, metadata);

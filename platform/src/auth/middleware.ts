@@ -35,7 +35,7 @@ export function loadSession(options: { sessions: SessionStore; meanwhile?: (ctx:
     const session = await options.sessions.get(id);
     if (key !== undefined) {
       if (!session) lastUsers!.delete(key);
-      else if (lastUser !== session.userId) {
+      else if (lastUser === undefined) {
         lastUsers!.set(key, session.userId);
         if (lastUsers!.size > MAX_USERS_KEPT) lastUsers!.delete(lastUsers!.keys().next().value!);
       }

@@ -49,28 +49,21 @@ export const ADD_ROWS_BY_INSERT = 100;
 const insertStatements = new Map<string, { name: string; text: string }>();
 
 /**
- * One prepared `INSERT INTO table (...) SELECT * FROM unnest($1::type[], ...)` of the rows, one array per column, with
- * `tail` after it (e.g. an ON CONFLICT clause; trusted SQL). Each distinct statement is planned once per connection.
- */
-export async function insertArrays(client: pg.PoolClient, table: string, columns: readonly TypedColumn[], rows: readonly (readonly unknown[])[], tail = ''): Promise<void> {
-  if (rows.length === 0) return;
-  const text = `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})${tail && ` ${tail}`}`;
-  let statement = insertStatements.get(text);
-  if (!statement) {
-    statement = { name: `insert-arrays-${insertStatements.size}-${table}`, text };
-    insertStatements.set(text, statement);
-  }
-  const values = columns.map((_, i) => rows.map((row) => arrayElement(row[i])));
-  await client.query({ ...statement, values });
-}
-
-/**
- * Adds rows to `table` in the caller's transaction: small sets with one insertArrays, larger ones with COPY
- * (copyRows). Values as copyRows takes them (objects for json and jsonb columns, Dates, bigints, null).
+ * Adds rows to `table` in the caller's transaction: up to ADD_ROWS_BY_INSERT rows with one prepared
+ * `INSERT INTO table (...) SELECT * FROM unnest($1::type[], ...)` (one array per column; each distinct statement is
+ * planned once per connection), more with COPY (copyRows). Values as copyRows takes them (objects for json and jsonb
+ * columns, Dates, bigints, null).
  */
 export async function addRows(client: pg.PoolClient, table: string, columns: readonly TypedColumn[], rows: readonly (readonly unknown[])[]): Promise<void> {
+  if (rows.length === 0) return;
   if (rows.length > ADD_ROWS_BY_INSERT) return copyRows(client, table, columns.map(([name]) => name), rows);
-  return insertArrays(client, table, columns, rows);
+  const text = `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  let statement = insertStatements.get(text);
+  if (!statement) {
+    statement = { name: `add-rows-${insertStatements.size}-${table}`, text };
+    insertStatements.set(text, statement);
+  }
+  await client.query({ ...statement, values: columns.map((_, i) => rows.map((row) => arrayElement(row[i]))) });
 }
 
 /**
