@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@portal/tests/support/until';
 import { silentLogger } from '../logger';
 import { PgNotificationListener } from './pg-listener';
 
@@ -20,13 +21,11 @@ describe('PgNotificationListener.close', () => {
 
   it('settles ready (and so every read waiting on it) when closed while a connection is being opened', async () => {
     const listener = new PgNotificationListener({ connectionString: `postgres://nobody@127.0.0.1:${port}/none`, channel: 'test_channel', logger: silentLogger });
-    await new Promise<void>((resolve, reject) => {
-      const deadline = Date.now() + 5_000;
-      const poll = () => (sockets.size > 0 ? resolve() : Date.now() > deadline ? reject(new Error('never connected')) : setTimeout(poll, 10));
-      poll();
-    });
+    await until(() => sockets.size > 0, { timeoutMs: 5_000, what: 'the listener connecting' });
     await listener.close();
-    const settled = await Promise.race([listener.ready.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('pending'), 2_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const settled = await Promise.race([listener.ready.then(() => 'settled'), new Promise((resolve) => { timer = setTimeout(() => resolve('pending'), 2_000); })]);
+    clearTimeout(timer);
     expect(settled).toBe('settled');
   });
 });

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { RESERVATION_GRACE_MS } from '@portal/command-api/accounts/service';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { accountsService, activeSignedIn, GOOD_PASSWORD, login, signedIn, signUp } from './support';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { accountsService, activeSignedIn, GOOD_PASSWORD, login, signIn, signUp, userSignedUp } from './support';
 
 const TAKEN = { username: ['A user with that username already exists.'] };
 let system: TestSystem;
@@ -51,14 +50,8 @@ async function abandonedReservation(username: string, ms: number): Promise<strin
  */
 async function unfinishedSignUp(username: string, kind: 'VENDOR' | 'STAFF', ms: number): Promise<string> {
   const userId = await abandonedReservation(username, ms);
-  await system.store.appendToStream(userStream(userId), [{
-    type: 'UserSignedUp',
-    data: {
-      user_id: userId, username, email: `${username}@carrier.example.com`, kind, first_name: '', last_name: '', password_hash: 'scrypt$never-used',
-      activation_secret_hash: 'never-mailed', activation_expires_at: new Date(Date.now() + 3_600_000).toISOString(), vendor_id: kind === 'VENDOR' ? randomUUID() : null, builtin: false,
-    },
-    metadata: { actorType: 'GUEST' },
-  }], { expectedRevision: 'no_stream' });
+  const signedUp = userSignedUp(userId, username, { kind, vendor_id: kind === 'VENDOR' ? randomUUID() : null });
+  await system.store.appendToStream(userStream(userId), [{ ...signedUp, metadata: { actorType: 'GUEST' } }], { expectedRevision: 'no_stream' });
   await age(userStream(userId), ms);
   return userId;
 }
@@ -123,7 +116,7 @@ describe('a username whose sign-up recorded the account but stopped before its p
 
   it('leaves one account of the name in the read models, the one that completed, listed for the admin', async () => {
     const unfinished = await unfinishedSignUp('unfinished_staff', 'STAFF', 2 * RESERVATION_GRACE_MS);
-    const admin = (await signedIn(system, system.config.adminUsername, TEST_ADMIN_PASSWORD, 'staff')).client;
+    const admin = await signIn(system, system.config.adminUsername, 'staff', TEST_ADMIN_PASSWORD);
     const users = async () => (await system.pool.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = $1', ['unfinished_staff'])).rows.map((row) => row.id);
     await system.caughtUp();
     expect(await users()).toEqual([unfinished]);
@@ -150,9 +143,9 @@ describe('the built-in admin', () => {
     const accounts = accountsService(system);
     await abandonedReservation('first_admin', 2 * RESERVATION_GRACE_MS);
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'first_admin', password: GOOD_PASSWORD })).toEqual({ created: true, generatedPassword: undefined });
-    const signedIn = await login(await system.client().start(), 'first_admin', GOOD_PASSWORD, 'staff');
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.body).toMatchObject({ username: 'first_admin', staff_profile: { tier: 'ADMIN' } });
+    const answer = await login(await system.client().start(), 'first_admin', GOOD_PASSWORD, 'staff');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ username: 'first_admin', staff_profile: { tier: 'ADMIN' } });
     // The next start finds it.
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'first_admin', password: GOOD_PASSWORD })).toEqual({ created: false });
   });
@@ -161,9 +154,9 @@ describe('the built-in admin', () => {
     const accounts = accountsService(system);
     await abandonedReservation('soon_admin', RESERVATION_GRACE_MS - 2_000);
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'soon_admin', password: GOOD_PASSWORD })).toEqual({ created: true, generatedPassword: undefined });
-    const signedIn = await login(await system.client().start(), 'soon_admin', GOOD_PASSWORD, 'staff');
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.body).toMatchObject({ username: 'soon_admin', staff_profile: { tier: 'ADMIN' } });
+    const answer = await login(await system.client().start(), 'soon_admin', GOOD_PASSWORD, 'staff');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ username: 'soon_admin', staff_profile: { tier: 'ADMIN' } });
   });
 });
 

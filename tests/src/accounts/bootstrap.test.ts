@@ -6,9 +6,10 @@ import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { hashPassword } from '@portal/platform/auth/passwords';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../../scripts/system';
+import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { assembleCommandSide } from '@portal/command-api/assemble';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { accountsService, DEMO_PASSWORD, login, signIn } from './support';
+import { accountsService, DEMO_PASSWORD, login, signIn, userSignedUp } from './support';
 
 describe('the built-in admin', () => {
   let system: TestSystem;
@@ -25,7 +26,6 @@ describe('the built-in admin', () => {
   });
 
   it('is not created twice, and cannot be demoted', async () => {
-    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
     const accounts = accountsService(system);
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'admin', password: 'Other-Pass-123' })).toEqual({ created: false });
     const { rows } = await system.db.pool.query(`SELECT id FROM users WHERE lower(username) = 'admin'`);
@@ -40,7 +40,6 @@ describe('the built-in admin after a first start that stopped partway', () => {
   afterAll(async () => { await system?.stop(); });
 
   it('has its generated password shown by the next start when the start that created it stopped before showing it', async () => {
-    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
     const accounts = accountsService(system);
     const passwordFile = path.join(system.dataDir, 'unseen-admin-password');
     const first = await ensureBuiltinAdmin(system.store, accounts, { username: 'unseen_admin', password: undefined, passwordFile });
@@ -81,19 +80,15 @@ describe('the built-in admin after a first start that stopped partway', () => {
   });
 
   it('gets its ADMIN staff profile from the next start when the last append never happened', async () => {
-    const { ensureBuiltinAdmin } = await import('@portal/command-api/accounts/bootstrap');
     // What a start leaves when it stops after recording the account, before its staff profile.
     const userId = randomUUID();
     const metadata = { actorType: 'SYSTEM' as const, actorUsername: 'system' };
     await system.store.appendToStream(usernameStream('halfway_admin'), [{ type: 'UsernameReserved', data: { user_id: userId, username: 'halfway_admin' }, metadata }], { expectedRevision: 'no_stream' });
     await system.store.appendToStream(userStream(userId), [
       {
-        type: 'UserSignedUp',
-        data: {
-          user_id: userId, username: 'halfway_admin', email: 'halfway_admin@freight-portal.local', kind: 'STAFF', first_name: 'Portal', last_name: 'Administrator',
-          password_hash: await hashPassword(TEST_ADMIN_PASSWORD), activation_secret_hash: 'unused', activation_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-          vendor_id: null, builtin: true,
-        },
+        ...userSignedUp(userId, 'halfway_admin', {
+          email: 'halfway_admin@freight-portal.local', kind: 'STAFF', first_name: 'Portal', last_name: 'Administrator', password_hash: await hashPassword(TEST_ADMIN_PASSWORD), builtin: true,
+        }),
         metadata,
       },
       { type: 'UserActivated', data: { user_id: userId, activated_at: new Date().toISOString() }, metadata },

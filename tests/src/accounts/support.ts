@@ -1,4 +1,5 @@
 import { AccountsService } from '@portal/command-api/accounts/service';
+import type { UserSignedUp } from '@portal/domain/accounts/events';
 import { silentLogger } from '@portal/platform/logger';
 import { createMailer } from '@portal/platform/mail/mailer';
 import type { PortalClient } from '../support/http-client';
@@ -19,6 +20,18 @@ export async function activationPath(system: TestSystem, email: string): Promise
   if (!match) throw new Error(`no activation mail for ${email}`);
   return match[0];
 }
+
+/**
+ * The account event a sign-up records, for tests that leave what a stopped sign-up leaves in the event store (a
+ * vendor without its vendor id unless `fields` give one; an activation secret nobody was mailed).
+ */
+export const userSignedUp = (userId: string, username: string, fields: Partial<UserSignedUp['data']> = {}): UserSignedUp => ({
+  type: 'UserSignedUp',
+  data: {
+    user_id: userId, username, email: `${username}@carrier.example.com`, kind: 'VENDOR', first_name: '', last_name: '', password_hash: 'scrypt$never-used',
+    activation_secret_hash: 'never-mailed', activation_expires_at: new Date(Date.now() + 3_600_000).toISOString(), vendor_id: null, builtin: false, ...fields,
+  },
+});
 
 /** What a sign-up form sends for `username` (`extra` adds or replaces fields). */
 export const signUpBody = (kind: 'vendor' | 'staff', username: string, extra: Record<string, string> = {}) =>

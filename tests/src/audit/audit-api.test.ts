@@ -11,7 +11,12 @@ let vendor: PortalClient;
 let otherVendor: PortalClient;
 let vendorId: string;
 
-const at = (answer: { headers: Headers }) => `min_position=${answer.headers.get('x-event-position') ?? 0}`;
+/** The read position of a command's answer (every change answers one). */
+const at = (answer: { headers: Headers }) => {
+  const position = answer.headers.get('x-event-position');
+  if (position === null) throw new Error('the command answered no X-Event-Position');
+  return `min_position=${position}`;
+};
 
 beforeAll(async () => {
   system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
