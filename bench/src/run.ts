@@ -212,33 +212,33 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
   await monitor.connect();
   const cpu = async (): Promise<Record<string, number>> => {
     const bench = process.cpuUsage();
-    const database = await postgresCpuByService(monitor);
+    const byService = await postgresCpuByService(monitor);
     return {
       ...Object.fromEntries(services.services.map((s) => [s.name, cpuSeconds(s.child.pid!)])),
-      ...Object.fromEntries(Object.entries(database).map(([name, seconds]) => [`postgres ${name}`, seconds])),
+      ...Object.fromEntries(Object.entries(byService).map(([name, seconds]) => [`postgres ${name}`, seconds])),
       clients: (bench.user + bench.system) / 1e6,
     };
   };
-  let measured: { commands: number; unchanged: number; seconds: number };
-  let before: Record<string, number>;
-  let after: Record<string, number>;
-  try {
-    before = await cpu();
-    measured = await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
-    after = await cpu();
-  } finally {
-    await monitor.end();
-  }
+  const { before, measured, after } = await (async () => {
+    try {
+      const before = await cpu();
+      const measured = await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
+      return { before, measured, after: await cpu() };
+    } finally {
+      await monitor.end();
+    }
+  })();
   const { commands, unchanged, seconds } = measured;
   if (unchanged > 0) throw new Error(`bench: ${unchanged} of figure 2's commands changed nothing or were refused`);
   const rate = commands / seconds;
   record({ figure: 'Status and payment commands over HTTP, 16 clients, services in own processes (as deployed)', unit: 'commands/s', value: Math.round(rate), bound: 'raw single-row inserts', boundValue: rawRate, goal: '>= 0.4 of bound' });
-  const perCommand = (name: string) => Math.round(((after[name]! - before[name]!) * 1e6) / commands);
-  const postgres = ['command-api', 'projector', 'read-api', 'other'].reduce((sum, name) => sum + perCommand(`postgres ${name}`), 0);
-  const share = `command API ${perCommand('command-api')}, projector ${perCommand('projector')}, read API ${perCommand('read-api')}, PostgreSQL ${postgres} `
-    + `(for the command API ${perCommand('postgres command-api')}, the projector ${perCommand('postgres projector')}, the read API ${perCommand('postgres read-api')}, `
-    + `its own processes ${perCommand('postgres other')}), the 16 clients ${perCommand('clients')}`;
-  const total = perCommand('command-api') + perCommand('projector') + perCommand('read-api') + postgres + perCommand('clients');
+  // µs per command, by process.
+  const us = Object.fromEntries(Object.keys(after).map((name) => [name, Math.round(((after[name]! - before[name]!) * 1e6) / commands)]));
+  const postgres = us['postgres command-api']! + us['postgres projector']! + us['postgres read-api']! + us['postgres other']!;
+  const share = `command API ${us['command-api']}, projector ${us.projector}, read API ${us['read-api']}, PostgreSQL ${postgres} `
+    + `(for the command API ${us['postgres command-api']}, the projector ${us['postgres projector']}, the read API ${us['postgres read-api']}, `
+    + `its own processes ${us['postgres other']}), the 16 clients ${us.clients}`;
+  const total = us['command-api']! + us.projector! + us['read-api']! + postgres + us.clients!;
   const cores = os.cpus().length;
   record({ figure: `CPU per command of figure 2 as deployed, all processes (µs: ${share})`, unit: 'µs', value: total, bound: `${cores} cores at ${Math.round(rate)} commands/s`, boundValue: Math.round((cores * 1e6) / rate), goal: 'informational' });
 }

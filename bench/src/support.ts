@@ -58,50 +58,51 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   return url.toString();
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (0 where /proc cannot tell). */
-export function cpuSeconds(pid: number): number {
+/** A process's name and the CPU seconds (user + system) it has used so far, from /proc; undefined once it has ended. */
+function procStat(pid: number): { name: string; seconds: number } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
-/** CPU seconds used so far by every `postgres` process on this machine (the database the bench started, or a local one). */
-export function postgresCpuSeconds(): number {
-  let seconds = 0;
+/** CPU seconds (user + system) a process has used so far, from /proc (0 where /proc cannot tell). */
+export const cpuSeconds = (pid: number): number => procStat(pid)?.seconds ?? 0;
+
+/** CPU seconds used so far by each `postgres` process on this machine (the database the bench started, or a local one). */
+function postgresProcesses(): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') seconds += cpuSeconds(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
+    const stat = procStat(Number(entry));
+    if (stat?.name === 'postgres') seconds.set(Number(entry), stat.seconds);
   }
   return seconds;
 }
 
+/** CPU seconds used so far by every `postgres` process on this machine. */
+export const postgresCpuSeconds = (): number => [...postgresProcesses().values()].reduce((sum, seconds) => sum + seconds, 0);
+
 /**
  * CPU seconds used so far by the PostgreSQL backends of each service (by the application name its connections give;
  * a service's LISTEN connections count as its own), and by the rest of PostgreSQL ('other': the WAL writer,
- * checkpointer, autovacuum and so on).
+ * checkpointer, autovacuum and so on), from one scan of /proc.
  */
 export async function postgresCpuByService(client: pg.Client): Promise<Record<'command-api' | 'projector' | 'read-api' | 'other', number>> {
   const { rows } = await client.query<{ pid: number; application_name: string }>('SELECT pid, application_name FROM pg_stat_activity');
-  const byService = { 'command-api': 0, projector: 0, 'read-api': 0, other: 0 };
-  let services = 0;
+  const processes = postgresProcesses();
+  const byService = { 'command-api': 0, projector: 0, 'read-api': 0, other: [...processes.values()].reduce((sum, seconds) => sum + seconds, 0) };
   for (const row of rows) {
     const name = row.application_name;
     const service = name === 'command-api' ? 'command-api' : name === 'projector' || name === 'es-listener' ? 'projector' : name.startsWith('read-api') ? 'read-api' : undefined;
-    if (!service) continue;
-    const seconds = cpuSeconds(row.pid);
+    const seconds = processes.get(row.pid);
+    if (!service || seconds === undefined) continue;
     byService[service] += seconds;
-    services += seconds;
+    byService.other -= seconds;
   }
-  byService.other = postgresCpuSeconds() - services;
   return byService;
 }
 

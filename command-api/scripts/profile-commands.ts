@@ -172,10 +172,10 @@ async function main(): Promise<void> {
       }));
       const seconds = (performance.now() - started) / 1000;
       const nodeCpu = process.cpuUsage(nodeBefore);
-      const nodeMs = (nodeCpu.user + nodeCpu.system) / 1000;
-      const postgresMs = (postgresCpuSeconds() - postgresBefore) * 1000;
+      const nodeMicros = nodeCpu.user + nodeCpu.system;
+      const postgresMicros = (postgresCpuSeconds() - postgresBefore) * 1e6;
       const total = [...queries.counts.values()].reduce((a, b) => a + b, 0);
-      process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${((1000 * nodeMs) / ok).toFixed(0)} µs, postgres ${((1000 * postgresMs) / ok).toFixed(0)} µs\n`);
+      process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${(nodeMicros / ok).toFixed(0)} µs, postgres ${(postgresMicros / ok).toFixed(0)} µs\n`);
       if (round === ROUNDS - 1) {
         for (const [text, count] of [...queries.counts].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
           process.stdout.write(`  ${(count / ok).toFixed(2).padStart(6)}  ${text}\n`);
