@@ -8,6 +8,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../../scripts/system';
 import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { assembleCommandSide } from '@portal/command-api/assemble';
+import { LoadsService } from '@portal/command-api/loads/service';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { accountsService, DEMO_PASSWORD, login, signIn, userSignedUp } from './support';
 
@@ -130,6 +131,10 @@ describe('demo accounts on a later start', () => {
   it('are finished by a start after a first start that stopped partway through them, once', async () => {
     // What a first start that stopped after its first demo account leaves.
     await accountsService(system).signUp('STAFF', { username: 'dispatch', email: 'dispatch@demo.freight-portal.local', password: DEMO_PASSWORD, first_name: 'Dana', last_name: 'Reyes' }, { actorType: 'SYSTEM' }, { activated: true });
+    // Meanwhile the portal went into use: a real carrier's load has one of the demo book's numbers.
+    const real = await accountsService(system).signUp('VENDOR', { username: 'real_carrier', email: 'ops@real-carrier.example.com', password: DEMO_PASSWORD }, { actorType: 'SYSTEM' }, { activated: true });
+    const realActor = { userId: real.userId, username: 'real_carrier', type: 'VENDOR' as const, tier: null, vendorId: real.vendorId };
+    const realLoad = await new LoadsService(system.store).create(realActor, { load_number: '24105', pickup_location: 'Tulsa, OK' }, { actorId: real.userId, actorType: 'VENDOR' });
     const later = await start();
     try {
       await system.caughtUp();
@@ -140,9 +145,13 @@ describe('demo accounts on a later start', () => {
       await later.close();
     }
     const users = await count(`SELECT count(*) AS n FROM users`);
-    const loads = await count(`SELECT count(*) AS n FROM loads`);
-    expect(users).toBe(6);
-    expect(loads).toBeGreaterThanOrEqual(10);
+    expect(users).toBe(7);
+    // The demo book without the number already in use, which is still the real carrier's, unchanged.
+    const loads = await system.db.pool.query<{ kdt_id: string; vendor_name: string; pickup_location: string }>(
+      `SELECT kdt_id, vendor_name, view->>'pickup_location' AS pickup_location FROM loads ORDER BY kdt_id`,
+    );
+    expect(loads.rows.filter((row) => row.vendor_name !== 'real_carrier')).toHaveLength(11);
+    expect(loads.rows.filter((row) => row.kdt_id === realLoad.load!.kdt_id)).toEqual([{ kdt_id: realLoad.load!.kdt_id, vendor_name: 'real_carrier', pickup_location: 'Tulsa, OK' }]);
     // The start after that finds them all: nothing is added.
     const head = await system.store.headPosition();
     const again = await start();
@@ -192,7 +201,7 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
   it('gives the demo carrier a book of loads in every status and payment status, made by its own commands', async () => {
     const client = await signIn(system, 'carrier', 'vendor');
     const { body: loads } = await client.get('/api/loads/');
-    expect(loads.length).toBeGreaterThanOrEqual(10);
+    expect(loads.map((l: { kdt_id: string }) => l.kdt_id).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `kdt_${24101 + i}`));
     expect(new Set(loads.map((l: { status: string }) => l.status))).toEqual(new Set(['open', 'picked_up', 'delivered', 'cancelled']));
     expect(new Set(loads.map((l: { payment_status: string }) => l.payment_status))).toEqual(new Set(['unpaid', 'partial', 'paid', 'disputed']));
     for (const load of loads.filter((l: { status: string }) => l.status === 'delivered')) expect(load.delivery_date).not.toBeNull();
