@@ -4,6 +4,9 @@ import type { Logger } from '@portal/platform/logger';
 import { NoticeReader, READ_MODEL_CHANNEL, type ChangeNotice } from '@portal/projector/notices';
 import { readCheckpoint } from '@portal/projector/runtime';
 
+const POLL_MS = 250;
+const MAX_RETRY_MS = 5_000;
+
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
  * so a read can wait until the projector has passed the position a client just wrote at.
@@ -14,6 +17,12 @@ export class ProjectionPosition {
   private readonly waiters = new Set<{ target: bigint; resolve: () => void }>();
   private readonly subscribers = new Set<(notice: ChangeNotice | 'reconnected') => void>();
   private ready: Promise<void>;
+  private pollTimer: NodeJS.Timeout | undefined;
+  /** The checkpoint read after a lost connection failed: the position is -1 until a read succeeds. */
+  private unknown = false;
+  /** Checkpoint reads failed in a row. */
+  private failures = 0;
+  private closed = false;
 
   constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
@@ -46,15 +55,36 @@ export class ProjectionPosition {
   private advance(position: bigint): void {
     if (position <= this.position) return;
     this.position = position;
+    this.unknown = false;
     for (const waiter of this.waiters) if (waiter.target <= position) waiter.resolve();
   }
 
+  /**
+   * Reads the checkpoint. One poll serves everyone: it runs while reads wait (a lost notification must not cost them
+   * the whole wait), and while the position is unknown because the read after a lost connection failed (else the
+   * position would stay unknown until the next batch, which an idle system may not have for a long time).
+   */
   private async refresh(): Promise<void> {
     try {
-      this.advance(await readCheckpoint(this.options.pool));
+      const checkpoint = await readCheckpoint(this.options.pool);
+      this.unknown = false;
+      this.failures = 0;
+      this.advance(checkpoint);
     } catch (error) {
-      this.options.logger.warn('cannot read the projector checkpoint', { error });
+      if (this.failures++ === 0) this.options.logger.warn('cannot read the projector checkpoint', { error });
+      if (this.position === -1n) this.unknown = true;
     }
+    this.schedulePoll();
+  }
+
+  private schedulePoll(): void {
+    if (this.pollTimer || this.closed || (this.waiters.size === 0 && !this.unknown)) return;
+    // Waiting reads look every POLL_MS; an unknown position is looked for less often the longer the database fails.
+    const delay = this.failures === 0 ? POLL_MS : Math.min(MAX_RETRY_MS, POLL_MS * 2 ** Math.min(this.failures - 1, 5));
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      void this.refresh();
+    }, delay);
   }
 
   /** Every committed batch's changes, in commit order; 'reconnected' when notices may have been missed. */
@@ -77,23 +107,22 @@ export class ProjectionPosition {
         target,
         resolve: () => {
           clearTimeout(timer);
-          clearInterval(poll);
           this.waiters.delete(waiter);
           resolve(true);
         },
       };
-      // A lost notification must not cost the whole wait: look at the table now and then too.
-      const poll = setInterval(() => void this.refresh(), 250);
       const timer = setTimeout(() => {
-        clearInterval(poll);
         this.waiters.delete(waiter);
         resolve(this.position >= target);
       }, timeoutMs);
       this.waiters.add(waiter);
+      this.schedulePoll();
     });
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.pollTimer);
     for (const waiter of this.waiters) waiter.resolve();
     await this.listener.close();
   }
