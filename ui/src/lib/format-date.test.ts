@@ -87,4 +87,12 @@ describe('back to the form', () => {
     expect(localDateTimeToIso('2024-11-21', '')).toBeNull();
     expect(localDateTimeToIso('11-21-2024', '15:05')).toBeNull();
   });
+
+  it('keeps a time that falls on UTC midnight a time: the same day and time read back, not the next day without one', () => {
+    const iso = localDateTimeToIso('2024-11-21', '19:00')!;
+    expect(Date.parse(iso) - Date.parse('2024-11-22T00:00:00.000Z')).toBe(1);
+    expect(isDateOnly(iso)).toBe(false);
+    expect(formatListDateTime(iso)).toBe('Nov 21, 7:00 PM');
+    expect(localParts(iso)).toEqual({ date: '2024-11-21', time: '19:00' });
+  });
 });

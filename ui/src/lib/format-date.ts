@@ -69,11 +69,17 @@ export function isoToMmDdYyyy(iso: string | null | undefined): string {
   return `${month}-${day}-${year}`;
 }
 
-/** A local 'yyyy-mm-dd' day plus 'HH:MM' time (the user's zone) as an ISO time in UTC, or null if invalid. */
+/**
+ * A local 'yyyy-mm-dd' day plus 'HH:MM' time (the user's zone) as an ISO time in UTC, or null if invalid. A time that
+ * falls exactly on UTC midnight (6 PM in Chicago in winter) would read back as a date without a time, shown as the
+ * next day: it is kept one millisecond later, which no screen shows, so it stays the day and time the user chose.
+ */
 export function localDateTimeToIso(day: string, time: string): string | null {
   const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
   if (!dayMatch || !timeMatch) return null;
   const date = new Date(Number(dayMatch[1]), Number(dayMatch[2]) - 1, Number(dayMatch[3]), Number(timeMatch[1]), Number(timeMatch[2]));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  if (Number.isNaN(date.getTime())) return null;
+  if (isDateOnly(date.toISOString())) date.setTime(date.getTime() + 1);
+  return date.toISOString();
 }
