@@ -97,6 +97,23 @@ describe('staff accounts', () => {
       .poll(async () => (await admin.get<{ payment_status: string }>(`/api/loads/${load.id}/`)).body.payment_status, { timeout: 10_000 })
       .toBe('partial');
   });
+
+  it('sorts by a column header: each click anywhere on it toggles between ascending and descending', { timeout: 60_000 }, async () => {
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();
+    await rowOf(page, 'newstaff').waitFor();
+    const usernames = () => page.locator('tbody tr.sa-row td.cell-username').allTextContents();
+    const header = page.getByRole('columnheader', { name: /Username/ });
+    const box = (await header.boundingBox())!;
+    const ascending = [...(await usernames())].sort((a, b) => a.localeCompare(b));
+    expect(ascending.length).toBeGreaterThan(3);
+    for (const expected of ['ascending', 'descending', 'ascending', 'descending'] as const) {
+      // Near the cell's right edge, well away from the header's text.
+      await page.mouse.click(box.x + box.width - 6, box.y + box.height / 2);
+      await expect.poll(() => header.getAttribute('aria-sort')).toBe(expected);
+      expect(await usernames()).toEqual(expected === 'ascending' ? ascending : [...ascending].reverse());
+    }
+  });
 });
 
 describe('vendors', () => {

@@ -53,6 +53,8 @@ export function StaffAccountsTable({ accounts, searching }: StaffAccountsTablePr
     getRowId: (account) => account.id,
     manualSorting: true,
     sortDescFirst: false,
+    // Clicks toggle between ascending and descending (staff-side.md section 2), never back to unsorted.
+    enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: setSorting,
   });

@@ -66,6 +66,8 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
     getRowId: (vendor) => vendor.id,
     manualSorting: true,
     sortDescFirst: false,
+    // Clicks toggle between ascending and descending (staff-side.md section 2), never back to unsorted.
+    enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: setSorting,
   });
