@@ -220,8 +220,17 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     expect(await cellOf(page, 'kdt_e2e_5002', 'status').textContent()).toBe('Picked Up');
     const deliveryCell = cellOf(page, 'kdt_e2e_5002', 'delivery_date').getByRole('button');
     expect(await deliveryCell.textContent()).toBe('Not set');
-    await deliveryCell.click();
     const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    // From the keyboard: the dialog opens on its first field, and Escape gives the focus back to the cell.
+    await deliveryCell.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/^Date( \*)?$/).evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await deliveryCell.evaluate((cell) => cell === document.activeElement), String(await focused())).toBe(true);
+    await deliveryCell.click();
     await dialog.waitFor();
     expect(await dialog.getByLabel(/^Date( \*)?$/).inputValue()).toBe('');
     await dialog.getByText('Date will be set without time if not provided').waitFor();
@@ -234,6 +243,20 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     // 14:30 in Chicago on 20 March (daylight time, UTC-5) is 19:30 UTC.
     await loadOnApi(api, loadId, { delivery_date: '2026-03-20T19:30:00.000Z' });
     await screenshot(page, 'vendor-loads-delivery-set');
+    // 19:00 in Chicago that day is midnight UTC, where dates without a time are stored: it still reads as that
+    // evening, and the dialog opens on it again.
+    await deliveryCell.click();
+    await dialog.getByLabel('Time', { exact: true }).fill('19:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => deliveryCell.textContent()).toBe('Mar 20, 7:00 PM');
+    await deliveryCell.click();
+    expect(await dialog.getByLabel(/^Date( \*)?$/).inputValue()).toBe('2026-03-20');
+    expect(await dialog.getByLabel('Time', { exact: true }).inputValue()).toBe('19:00');
+    await dialog.getByLabel('Time', { exact: true }).fill('14:30');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => deliveryCell.textContent()).toBe('Mar 20, 2:30 PM');
 
     // 6. Payment status, on the detail page again.
     await rowOf(page, 'kdt_e2e_5002').getByRole('link').click();

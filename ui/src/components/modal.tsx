@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import './modal.css';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -15,7 +15,8 @@ interface ModalProps {
 
 /**
  * A modal dialog on the native <dialog> (focus kept inside, page inert behind it). Escape and a click outside the
- * panel close it; the content mounts only while open, so its state starts fresh each time.
+ * panel close it; the content mounts only while open, so its state starts fresh each time. It opens on its first
+ * form field and gives the focus back to what opened it when it closes.
  */
 export function Modal({ open, title, onClose, size = 'md', children, footer }: ModalProps) {
   if (!open) return null;
@@ -26,15 +27,28 @@ export function Modal({ open, title, onClose, size = 'md', children, footer }: M
   );
 }
 
+/** The dialog's first form field, where typing starts (the close button comes first in the page order). */
+const FIRST_FIELD = ['[autofocus]', 'input:not([type=hidden]):not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])']
+  .map((selector) => `.modal-body ${selector}`)
+  .join(', ');
+
 function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // What had the focus when the modal opened (read while rendering, before the dialog takes the focus).
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+    if (!element) return;
+    if (!element.open) element.showModal();
+    element.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    return () => {
+      element.close();
+      // Back where the keyboard user was, not the top of the page (the dialog has left the page by now).
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+    };
+  }, [opener]);
 
   return (
     <dialog
