@@ -69,6 +69,8 @@ describe('the live board', () => {
     expect(order.at(-1)).toBe('kdt_20000');
     expect(await loadIdHeader.getAttribute('aria-sort')).toBe('descending');
     await vendor.getByRole('link', { name: 'kdt_20000', exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+    // The admin's board is not sorted: the new load is at the top, where the list has it after a reload too.
+    await expect.poll(async () => (await boardOrder(admin))[0], { timeout: LIVE_TIMEOUT }).toBe('kdt_20000');
 
     // Admin cancels kdt_24107 from its board: the dispatcher's row changes (and flashes), so does the vendor's.
     const changedRow = boardRow(dispatch, 'kdt_24107');

@@ -28,7 +28,7 @@ import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import type { BoardCellModes } from '../utils/board-cells';
 import { type BoardFilter, isBoardFilterActive, passesBoardFilter } from '../utils/board-filter';
 import { dateComparator, loadNumberComparator, statusComparator, vendorNameComparator } from '../utils/board-sort';
-import { diffRows, isEmptyTransaction } from '../utils/grid-transaction';
+import { addPositions, diffRows, isEmptyTransaction } from '../utils/grid-transaction';
 import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
 import { staffLoadPath } from '../utils/staff-load-paths';
 import type { BoardGridContext } from './board-grid-context';
@@ -165,10 +165,12 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen }: StaffLoadsGridP
     const transaction = diffRows(applied.current, latest.current);
     applied.current = latest.current;
     if (isEmptyTransaction(transaction)) return;
-    grid.applyTransactionAsync(transaction, (result) => {
-      // New rows flash whole; changed cells flash by themselves (enableCellChangeFlash).
-      if (result.add.length > 0) grid.flashCells({ rowNodes: result.add as IRowNode<LoadView>[] });
-    });
+    const { add, update, remove } = transaction;
+    // Changed cells flash by themselves (enableCellChangeFlash); new rows flash whole, where the list has them.
+    if (update.length > 0 || remove.length > 0) grid.applyTransactionAsync({ update, remove });
+    for (const { index, rows } of addPositions(latest.current, add)) {
+      grid.applyTransactionAsync({ add: rows, addIndex: index }, (result) => grid.flashCells({ rowNodes: result.add as IRowNode<LoadView>[] }));
+    }
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../../loads/utils/load-fixture';
-import { diffRows, isEmptyTransaction } from './grid-transaction';
+import { addPositions, diffRows, isEmptyTransaction } from './grid-transaction';
 
 describe('diffRows (cache changes as one AG Grid transaction)', () => {
   const [a, b, c] = [loadFixture('a'), loadFixture('b'), loadFixture('c')];
@@ -14,5 +14,24 @@ describe('diffRows (cache changes as one AG Grid transaction)', () => {
   it('is empty when nothing changed, whatever the order', () => {
     expect(isEmptyTransaction(diffRows([a, b, c], [c, a, b]))).toBe(true);
     expect(isEmptyTransaction(diffRows([a], [a, b]))).toBe(false);
+  });
+});
+
+describe('addPositions (where added rows go in an unsorted grid)', () => {
+  const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => loadFixture(id)) as [ReturnType<typeof loadFixture>, ReturnType<typeof loadFixture>, ReturnType<typeof loadFixture>, ReturnType<typeof loadFixture>, ReturnType<typeof loadFixture>];
+
+  it('puts each run of added rows at its index in the list, in ascending order', () => {
+    expect(addPositions([d, e, a, c, b], [b, d, e])).toEqual([{ index: 0, rows: [d, e] }, { index: 4, rows: [b] }]);
+  });
+
+  it('replays to the list order when applied run by run to the rows the grid held', () => {
+    const after = [e, a, d, b, c];
+    const grid = [a, b, c];
+    for (const { index, rows } of addPositions(after, [e, d])) grid.splice(index, 0, ...rows);
+    expect(grid).toEqual(after);
+  });
+
+  it('has nothing to place when nothing was added', () => {
+    expect(addPositions([a, b], [])).toEqual([]);
   });
 });

@@ -24,5 +24,24 @@ export function diffRows(before: readonly LoadView[], after: readonly LoadView[]
   return { add, update, remove };
 }
 
+/**
+ * Where the added rows go, so an unsorted grid shows them where the list has them (newest first, as after a reload)
+ * instead of at the end: runs of consecutive rows of `after`, each with its index there, in ascending order. Added in
+ * that order, each run lands at its index, since every row before it in `after` is in the grid by then (the grid keeps
+ * the list's order: rows are added this way and updates do not move them).
+ */
+export function addPositions(after: readonly LoadView[], add: readonly LoadView[]): { index: number; rows: LoadView[] }[] {
+  if (add.length === 0) return [];
+  const added = new Set(add.map((row) => row.id));
+  const runs: { index: number; rows: LoadView[] }[] = [];
+  for (const [index, row] of after.entries()) {
+    if (!added.has(row.id)) continue;
+    const last = runs.at(-1);
+    if (last && last.index + last.rows.length === index) last.rows.push(row);
+    else runs.push({ index, rows: [row] });
+  }
+  return runs;
+}
+
 export const isEmptyTransaction = ({ add, update, remove }: RowTransaction): boolean =>
   add.length === 0 && update.length === 0 && remove.length === 0;
