@@ -252,6 +252,12 @@ describe('unknown paths', () => {
       await mainNav(page).waitFor();
       if (path === '/no-such-page') await screenshot(page, 'not-found');
     }
+    // Home: the vendor login for a guest; for staff their board, not the vendor login.
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await signIn('dispatch', DEMO_PASSWORD, 'staff');
+    await page.goto('/no-such-page');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await waitForPath(page, '/staff/loads');
   });
 });
 
