@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoadView } from '@portal/domain/loads/view';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import type { AuditActor } from '../utils/audit-format';
 import { HISTORY_PAGE_SIZE } from '../utils/history-paging';
 import type { VendorSnapshot } from '../utils/vendor-snapshot';
@@ -39,7 +39,6 @@ export const historyKeys = {
 };
 
 // A 403 or 404 stays that way; a server hiccup is tried once more.
-const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
 
 export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryPage> {
   return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}`, { signal });
@@ -49,7 +48,6 @@ export function historyPageQueryOptions(kind: HistoryKind, id: string, page: num
   return queryOptions({
     queryKey: historyKeys.page(kind, id, page, pageSize),
     queryFn: ({ signal }) => getHistoryPage(kind, id, page, pageSize, signal),
-    retry: retryServerErrorsOnce,
   });
 }
 
@@ -74,7 +72,6 @@ export const useLoadAsOf = (loadId: string, position: string) =>
     queryKey: historyKeys.asOf('load', loadId, position),
     queryFn: ({ signal }) => getLoadAsOf(loadId, position, signal),
     staleTime: Infinity,
-    retry: retryServerErrorsOnce,
   });
 
 export const useVendorAsOf = (vendorId: string, position: string) =>
@@ -82,5 +79,4 @@ export const useVendorAsOf = (vendorId: string, position: string) =>
     queryKey: historyKeys.asOf('vendor', vendorId, position),
     queryFn: ({ signal }) => getVendorAsOf(vendorId, position, signal),
     staleTime: Infinity,
-    retry: retryServerErrorsOnce,
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { servedFileUrl } from '../../../lib/served-file-url';
 
 /** One load document as the documents calls answer it (vendor-side.md section 3). */
@@ -33,8 +33,6 @@ export function loadDocumentsQueryOptions(loadId: string, type: LoadDocumentType
   return queryOptions({
     queryKey: loadDocumentKeys.list(loadId, type),
     queryFn: ({ signal }) => getLoadDocuments(loadId, type, signal),
-    // A 404 (not this vendor's, or deleted) stays that way.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
 

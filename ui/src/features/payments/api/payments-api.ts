@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentStatus } from '@portal/domain/loads/fields';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import type { AuditActor } from '../../history/utils/audit-format';
 import { type PaymentsFilters, paymentsLogPath } from '../utils/payments-filters';
 
@@ -40,7 +40,6 @@ export const paymentKeys = {
   vendorChoices: () => ['payments', 'vendor-choices'] as const,
 };
 
-const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
 
 export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
   return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/`, { signal });
@@ -50,7 +49,6 @@ export function useLoadPaymentHistory(loadId: string, enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.loadHistory(loadId),
     queryFn: ({ signal }) => getLoadPaymentHistory(loadId, signal),
-    retry: retryServerErrorsOnce,
     enabled,
   });
 }
@@ -63,7 +61,6 @@ export function paymentsLogQueryOptions(filters: PaymentsFilters) {
   return queryOptions({
     queryKey: paymentKeys.log(filters),
     queryFn: ({ signal }) => getPaymentsLog(filters, signal),
-    retry: retryServerErrorsOnce,
   });
 }
 
@@ -79,5 +76,4 @@ export const useVendorChoiceSource = () =>
     queryKey: paymentKeys.vendorChoices(),
     queryFn: ({ signal }) => apiClient.get<VendorChoiceSource[]>('/vendors/', { signal }),
     staleTime: 60_000,
-    retry: retryServerErrorsOnce,
   });

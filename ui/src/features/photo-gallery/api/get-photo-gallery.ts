@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /** One shared photo (GET /api/photo-gallery/{loadId}/): nothing else of the load is public. */
 export interface GalleryPhoto {
@@ -20,8 +20,6 @@ export function photoGalleryQueryOptions(loadId: string) {
   return queryOptions({
     queryKey: photoGalleryKey(loadId),
     queryFn: ({ signal }) => getPhotoGallery(loadId, signal),
-    // A wrong or deleted link (404) stays wrong.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
 

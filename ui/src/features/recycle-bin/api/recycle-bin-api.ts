@@ -16,7 +16,6 @@ export function recycleBinQueryOptions() {
   return queryOptions({
     queryKey: RECYCLE_BIN_KEY,
     queryFn: ({ signal }) => apiClient.get<RecycleBin>('/recycle-bin/', { signal }),
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
 

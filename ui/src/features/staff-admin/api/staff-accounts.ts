@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffTier } from '@portal/domain/staff/events';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/auth/current-user';
 
 /** GET /api/staff-accounts/ and /api/staff-accounts/{id}/ (ADMIN only). */
@@ -22,13 +22,11 @@ export const STAFF_ACCOUNTS_KEY = ['staff-accounts'] as const;
 export const staffAccountKey = (id: string) => [...STAFF_ACCOUNTS_KEY, id] as const;
 
 // A 403 or 404 will not change by asking again.
-const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
 
 export function staffAccountsQueryOptions() {
   return queryOptions({
     queryKey: STAFF_ACCOUNTS_KEY,
     queryFn: () => apiClient.get<StaffAccount[]>('/staff-accounts/'),
-    retry: retryServerErrorsOnce,
   });
 }
 
@@ -38,7 +36,6 @@ export function staffAccountQueryOptions(id: string) {
   return queryOptions({
     queryKey: staffAccountKey(id),
     queryFn: () => apiClient.get<StaffAccount>(`/staff-accounts/${encodeURIComponent(id)}/`),
-    retry: retryServerErrorsOnce,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffTier } from '@portal/domain/staff/events';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/auth/current-user';
 import { STAFF_ACCOUNTS_KEY } from './staff-accounts';
 
@@ -31,7 +31,6 @@ export function staffProfileQueryOptions() {
     queryKey: STAFF_PROFILE_KEY,
     queryFn: () => apiClient.get<StaffProfile>('/profiles/staff/'),
     // A 404 (no staff profile) is tolerated; asking again will not change it.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileValues, VendorField } from '@portal/domain/vendors/profile-fields';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 export type VendorStatus = 'active' | 'pending' | 'other';
 
@@ -52,13 +52,11 @@ export type VendorPatch = Partial<Record<VendorField, string>>;
 export const STAFF_VENDORS_KEY = ['staff-vendors'] as const;
 export const staffVendorKey = (id: string) => [...STAFF_VENDORS_KEY, id] as const;
 
-const retryServerErrorsOnce = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && failures < 1;
 
 export function vendorsQueryOptions() {
   return queryOptions({
     queryKey: STAFF_VENDORS_KEY,
     queryFn: () => apiClient.get<VendorListEntry[]>('/vendors/'),
-    retry: retryServerErrorsOnce,
   });
 }
 
@@ -68,7 +66,6 @@ export function vendorQueryOptions(id: string) {
   return queryOptions({
     queryKey: staffVendorKey(id),
     queryFn: () => apiClient.get<VendorDetail>(`/vendors/${encodeURIComponent(id)}/`),
-    retry: retryServerErrorsOnce,
   });
 }
 

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useCallback } from 'react';
 import type { Completeness } from '@portal/domain/vendors/completeness';
 import type { ProfileValues } from '@portal/domain/vendors/profile-fields';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { withMinPosition } from '../../../lib/api-with-position';
 
 /** The signed-in vendor's profile as GET/PATCH /api/profiles/vendor/ answer it (domain/src/vendors/view.ts). */
@@ -38,8 +38,6 @@ export function vendorProfileQueryOptions() {
   return queryOptions({
     queryKey: VENDOR_PROFILE_KEY,
     queryFn: () => getVendorProfile(),
-    // A 404 means "no profile yet", which retrying will not change.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
 
