@@ -92,6 +92,8 @@ describe('vendor onboarding', () => {
     await company.getByText('MC Number must be 5-7 digits').waitFor();
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please fix the validation errors before submitting.' }).waitFor();
+    // The page has scrolled to the field; the bar at the bottom says why nothing was saved.
+    await page.locator('.vp-save-bar').getByText('Please fix the validation errors before submitting.').waitFor();
     await screenshot(page, 'vendor-profile-validation');
     await field(company, 'MC Number').fill('MC-884213');
     expect(await field(company, 'MC Number').inputValue()).toBe('884213');

@@ -174,7 +174,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         }}
       />
 
-      <ProfileSaveBar complete={completeness.profile} saving={update.isPending} formId={formId} />
+      <ProfileSaveBar complete={completeness.profile} saving={update.isPending} formId={formId} problem={banner} />
     </div>
   );
 }
