@@ -72,7 +72,8 @@ function sameOrigin(request: http.IncomingMessage): boolean {
  * per push, and no instance depends on another being alive.
  *
  * When notices may have been missed (the LISTEN connection was lost and is back) or a batch was too large to list,
- * the instance tells its own clients to re-read (`loads:resync`). Each socket also joins its user's and its session's
+ * the instance tells its own clients to re-read (`loads:resync`). A staff member whose tier or profile changed is told
+ * so in their own room (`me:changed`), so their open pages follow the new tier without a reload. Each socket also joins its user's and its session's
  * room: a user the projector reports removed, and a session that ends (the session store's `sessions_ended` NOTIFY,
  * which every instance LISTENs to), lose their sockets on every instance. Each instance also re-checks its sockets'
  * sessions now and then and after its LISTEN connections come back, which catches expiry, deactivation and any notice
@@ -140,6 +141,8 @@ export function attachRealtime(options: {
     const rooms = io.of('/').adapter.rooms;
     for (const change of notice.changes) {
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
+      // A staff member's tier or profile changed: their open pages ask who they are again (controls follow the tier).
+      else if (change.kind === 'staff' && rooms.has(userRoom(change.key))) io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
     }
     // Each changed load's concerned rooms with sockets on this instance: staff, and the vendors it belongs or belonged to.
     const staffHere = rooms.has(STAFF_ROOM);

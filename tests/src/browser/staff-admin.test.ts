@@ -40,6 +40,13 @@ describe('staff accounts', () => {
     const pending = await apiAs('newstaff', DEMO_PASSWORD);
     expect((await pending.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'partial' })).status).toBe(403);
 
+    // The PENDING member has the load open: its payment status is read-only for them.
+    const pendingPage = await staffPage('newstaff', DEMO_PASSWORD);
+    await pendingPage.goto(`/staff/load/${load.id}`);
+    await pendingPage.getByRole('group', { name: 'Payment Status' }).waitFor();
+    expect(await pendingPage.getByRole('combobox', { name: 'Payment Status' }).count()).toBe(0);
+    await pendingPage.evaluate(() => ((globalThis as unknown as { stillHere: boolean }).stillHere = true));
+
     const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
     await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();
     await page.getByRole('heading', { name: 'Staff Accounts' }).waitFor();
@@ -89,9 +96,10 @@ describe('staff accounts', () => {
     await waitForPath(page, '/staff/accounts');
     await rowOf(page, 'newstaff').getByText('Accounting', { exact: true }).waitFor();
 
-    // The promoted member changes a payment status on the staff load detail.
-    const accounting = await staffPage('newstaff', DEMO_PASSWORD);
-    await accounting.goto(`/staff/load/${load.id}`);
+    // The promoted member's open page follows the new tier without a reload: they change the payment status there.
+    const accounting = pendingPage;
+    await accounting.getByRole('combobox', { name: 'Payment Status' }).waitFor({ timeout: 10_000 });
+    expect(await accounting.evaluate(() => (globalThis as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await accounting.getByLabel('Payment Status').selectOption('partial');
     await expect
       .poll(async () => (await admin.get<{ payment_status: string }>(`/api/loads/${load.id}/`)).body.payment_status, { timeout: 10_000 })

@@ -37,7 +37,7 @@ class FakeNetwork implements NetworkLike {
 function setup() {
   const socket = new FakeSocket();
   const network = new FakeNetwork();
-  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn() } satisfies LiveHandlers;
+  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn(), onUserChanged: vi.fn() } satisfies LiveHandlers;
   const connection = new LiveConnection(socket, handlers, network);
   const states: string[] = [];
   connection.subscribe(() => states.push(connection.getSnapshot().state));
@@ -78,6 +78,20 @@ describe('LiveConnection', () => {
     socket.emit('loads:resync', { position: '20' });
     expect(handlers.onResync).toHaveBeenCalledTimes(3);
     expect(handlers.onChanges).not.toHaveBeenCalled();
+  });
+
+  it('asks who the user is again when told their account changed, and after a reconnect (not after the first connect)', () => {
+    const { socket, handlers } = setup();
+    socket.emit('connect');
+    socket.emit('hello', { position: '10' });
+    expect(handlers.onUserChanged).not.toHaveBeenCalled();
+    socket.emit('me:changed', { position: '12' });
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(1);
+    expect(handlers.onPosition.mock.calls).toEqual([['10'], ['12']]);
+    socket.emit('disconnect', 'ping timeout');
+    socket.emit('connect');
+    socket.emit('hello', { position: '14' });
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
   });
 
   it('hands pushed rows on and remembers the newest position seen', () => {

@@ -30,6 +30,11 @@ export interface LiveHandlers {
   onResync(): void;
   /** A position the server has reached, so later reads can ask for at least it. */
   onPosition(position: string): void;
+  /**
+   * The signed-in user may have changed (their tier): a push saying so, or a reconnect, which may have missed one
+   * (not the first connect: the page has just read the user).
+   */
+  onUserChanged(): void;
 }
 
 export class LiveConnection {
@@ -37,6 +42,8 @@ export class LiveConnection {
   private readonly listeners = new Set<() => void>();
   private connected = false;
   private closed = false;
+  /** A 'hello' came before: the next one follows a reconnect. */
+  private greeted = false;
   private readonly stopNetwork: () => void;
 
   constructor(
@@ -61,6 +68,12 @@ export class LiveConnection {
     socket.on('hello', (message: { position?: unknown }) => {
       this.see(message?.position);
       handlers.onResync();
+      if (this.greeted) handlers.onUserChanged();
+      this.greeted = true;
+    });
+    socket.on('me:changed', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onUserChanged();
     });
     socket.on('loads:changed', (message: unknown) => {
       const changes = readLoadsChanged(message);
