@@ -73,9 +73,9 @@ function sameOrigin(request: http.IncomingMessage): boolean {
  *
  * When notices may have been missed (the LISTEN connection was lost and is back) or a batch was too large to list,
  * the instance tells its own clients to re-read (`loads:resync`). A staff member whose tier or profile changed is told
- * so in their own room (`me:changed`), so their open pages follow the new tier without a reload. Each socket also joins its user's and its session's
- * room: a user the projector reports removed, and a session that ends (the session store's `sessions_ended` NOTIFY,
- * which every instance LISTENs to), lose their sockets on every instance. Each instance also re-checks its sockets'
+ * so in their own room (`me:changed`), so their open pages follow the new tier without a reload. Each socket also
+ * joins its user's and its session's room: a user the projector reports removed, and a session that ends (the session
+ * store's `sessions_ended` NOTIFY, which every instance LISTENs to), lose their sockets on every instance. Each instance also re-checks its sockets'
  * sessions now and then and after its LISTEN connections come back, which catches expiry, deactivation and any notice
  * missed meanwhile.
  */
