@@ -112,6 +112,45 @@ describe('staff loads', () => {
     expect(await carrier.getByRole('link', { name: LOAD, exact: true }).count()).toBe(0);
   });
 
+  it('keeps the board as the user left it (search, chips, sort) when they open a load and come back', { timeout: 30_000 }, async () => {
+    const page = await signedIn('staff', 'admin', '/staff/loads');
+    const region = page.getByRole('region', { name: 'Loads' });
+    await region.getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    const header = region.getByRole('columnheader', { name: 'Load ID' });
+    await header.locator('.ag-header-cell-label').click();
+    await header.locator('.ag-header-cell-label').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    const search = page.getByRole('searchbox');
+    await search.fill('2410');
+    const shown = () => region.locator('.ag-row [col-id="load_number"]').allTextContents();
+    // Delivered off: kdt_24101-24104 go.
+    const delivered = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Delivered' });
+    await delivered.click();
+    expect(await delivered.getAttribute('aria-pressed')).toBe('false');
+    const expected = ['kdt_24109', 'kdt_24108', 'kdt_24107', 'kdt_24106', 'kdt_24105'];
+    const inOrder = async () => {
+      const rows = await region.locator('.ag-row').evaluateAll((elements) =>
+        elements.map((row) => ({ index: Number(row.getAttribute('row-index')), id: row.querySelector('[col-id="load_number"]')?.textContent ?? '' })),
+      );
+      return rows.sort((a, b) => a.index - b.index).map((row) => row.id);
+    };
+    await expect.poll(inOrder).toEqual(expected);
+    expect((await shown()).length).toBe(expected.length);
+
+    await region.getByRole('link', { name: 'kdt_24105', exact: true }).click();
+    await page.getByRole('heading', { name: 'kdt_24105', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back to Loads' }).click();
+    await waitForPath(page, '/staff/loads');
+    expect(await search.inputValue()).toBe('2410');
+    expect(await delivered.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(inOrder).toEqual(expected);
+    // A reload of the tab too.
+    await page.reload();
+    await expect.poll(inOrder).toEqual(expected);
+    expect(await search.inputValue()).toBe('2410');
+  });
+
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'newstaff', '/staff/loads');
     await page.getByRole('region', { name: 'Loads' }).getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();

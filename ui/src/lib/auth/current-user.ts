@@ -55,7 +55,8 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: CURRENT_USER_KEY,
     queryFn: fetchCurrentUser,
-    // The session changes only through login and logout, which write this query themselves.
+    // The session changes through login and logout, which write this query themselves; a tier change is pushed
+    // (me:changed), which invalidates it.
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

@@ -6,13 +6,16 @@ import {
   type CellClickedEvent,
   type CellKeyDownEvent,
   ExternalFilterModule,
+  GridStateModule,
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
+  type GridState,
   HighlightChangesModule,
   RowApiModule,
   type IRowNode,
   type ModelUpdatedEvent,
+  type StateUpdatedEvent,
   ModuleRegistry,
   type SuppressKeyboardEventParams,
   themeQuartz,
@@ -27,6 +30,7 @@ import { hasDocument, LOAD_DOCUMENT_KINDS } from '../../loads/utils/load-documen
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import type { BoardCellModes } from '../utils/board-cells';
 import { type BoardFilter, isBoardFilterActive, passesBoardFilter } from '../utils/board-filter';
+import type { BoardSort } from '../utils/board-view';
 import { dateComparator, loadNumberComparator, statusComparator, vendorNameComparator } from '../utils/board-sort';
 import { addPositions, diffRows, isEmptyTransaction } from '../utils/grid-transaction';
 import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
@@ -40,6 +44,7 @@ import { StatusCell } from './status-cell';
 // Only what the board uses; the validation module (which names a missing module) only in development.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  GridStateModule,
   ClientSideRowModelApiModule,
   ExternalFilterModule,
   HighlightChangesModule,
@@ -141,13 +146,16 @@ interface StaffLoadsGridProps {
   filter: BoardFilter;
   modes: BoardCellModes;
   onOpen(dialog: LoadsTableDialog): void;
+  /** The sort the board opens with (as the user left it), and where its changes go. */
+  initialSort: readonly BoardSort[];
+  onSortChange(sort: BoardSort[]): void;
 }
 
 /**
  * The live board. The grid is given its rows once; every later change (a push, a refetch, the user's own save) goes
  * in as an async transaction, so sort, filter, scroll and focus stay where the user left them and changed cells flash.
  */
-export function StaffLoadsGrid({ loads, filter, modes, onOpen }: StaffLoadsGridProps) {
+export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange }: StaffLoadsGridProps) {
   const navigate = useNavigate();
   const api = useRef<GridApi<LoadView> | null>(null);
   const [initialRows] = useState(() => [...loads]);
@@ -199,6 +207,15 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen }: StaffLoadsGridP
   );
 
   const onModelUpdated = useCallback((event: ModelUpdatedEvent<LoadView>) => setShownRows(event.api.getDisplayedRowCount()), []);
+  const [initialState] = useState<GridState>(() => ({ sort: { sortModel: initialSort.map(({ colId, sort }) => ({ colId, sort })) } }));
+  const onSortChangeRef = useRef(onSortChange);
+  useEffect(() => {
+    onSortChangeRef.current = onSortChange;
+  }, [onSortChange]);
+  const onStateUpdated = useCallback((event: StateUpdatedEvent<LoadView>) => {
+    if (!event.sources.includes('sort')) return;
+    onSortChangeRef.current((event.state.sort?.sortModel ?? []).flatMap(({ colId, sort }) => (sort === 'asc' || sort === 'desc' ? [{ colId, sort }] : [])));
+  }, []);
 
   const onCellClicked = useCallback(
     (event: CellClickedEvent<LoadView>) => {
@@ -243,6 +260,8 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen }: StaffLoadsGridP
         cellFadeDuration={900}
         onGridReady={onGridReady}
         onModelUpdated={onModelUpdated}
+        initialState={initialState}
+        onStateUpdated={onStateUpdated}
         onCellClicked={onCellClicked}
         onCellKeyDown={onCellKeyDown}
       />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoadStatus } from '@portal/domain/loads/fields';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
 import { Spinner } from '../../../components/spinner';
@@ -13,7 +13,9 @@ import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
 import { SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import { boardCellModes } from '../utils/board-cells';
-import { type BoardFilter, initialBoardFilter } from '../utils/board-filter';
+import type { BoardFilter } from '../utils/board-filter';
+import { type BoardSort, readBoardView, saveBoardView } from '../utils/board-view';
+import { useSession } from '../../../lib/auth/current-user';
 import { StaffCreateLoadPanel } from './staff-create-load-panel';
 import { StaffLoadsGrid } from './staff-loads-grid';
 import '../../loads/loads.css';
@@ -27,7 +29,19 @@ export function StaffLoadsPage() {
   const modes = useMemo(() => ({ dates, documents, status }), [dates, documents, status]);
   const [creating, setCreating] = useState(false);
   const refusal = usePermissionNotice();
-  const [filter, setFilter] = useState<BoardFilter>(initialBoardFilter);
+  // The board as this user left it in this tab (opening a load and coming back keeps search, chips and sort).
+  const userId = useSession().user?.id ?? '';
+  const [stored] = useState(() => readBoardView(userId));
+  const [filter, setFilter] = useState<BoardFilter>(stored.filter);
+  const sort = useRef(stored.sort);
+  useEffect(() => saveBoardView(userId, { filter, sort: sort.current }), [userId, filter]);
+  const onSortChange = useCallback(
+    (next: BoardSort[]) => {
+      sort.current = next;
+      saveBoardView(userId, { filter, sort: next });
+    },
+    [userId, filter],
+  );
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
 
   function newLoad() {
@@ -78,7 +92,7 @@ export function StaffLoadsPage() {
           {LOAD_MESSAGES.listFailed}
         </div>
       ) : (
-        <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} />
+        <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} initialSort={stored.sort} onSortChange={onSortChange} />
       )}
 
       {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}

@@ -1,0 +1,43 @@
+// The board as the user left it (search, status chips, sort), kept for the browser tab: opening a load and coming
+// back, or reloading, finds it as it was. Per signed-in user, so another user in the same tab starts afresh.
+import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
+import { type BoardFilter, initialBoardFilter } from './board-filter';
+
+export interface BoardSort {
+  colId: string;
+  sort: 'asc' | 'desc';
+}
+
+export interface BoardView {
+  filter: BoardFilter;
+  sort: BoardSort[];
+}
+
+type ViewStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+const keyOf = (userId: string) => `staff-board-view:${userId}`;
+
+/** The stored view, or the default one when there is none or it cannot be read (another version wrote it, say). */
+export function readBoardView(userId: string, storage: ViewStorage | undefined = globalThis.sessionStorage): BoardView {
+  const fresh = { filter: initialBoardFilter(), sort: [] };
+  try {
+    const stored = JSON.parse(storage?.getItem(keyOf(userId)) ?? 'null') as { search?: unknown; statuses?: unknown; sort?: unknown } | null;
+    if (!stored || typeof stored !== 'object') return fresh;
+    const search = typeof stored.search === 'string' ? stored.search : '';
+    const statuses = Array.isArray(stored.statuses) ? stored.statuses.filter((status): status is LoadStatus => (LOAD_STATUSES as readonly unknown[]).includes(status)) : [...LOAD_STATUSES];
+    const sort = Array.isArray(stored.sort)
+      ? stored.sort.filter((entry): entry is BoardSort => typeof entry?.colId === 'string' && (entry.sort === 'asc' || entry.sort === 'desc')).map(({ colId, sort }) => ({ colId, sort }))
+      : [];
+    return { filter: { search, statuses: new Set(statuses) }, sort };
+  } catch {
+    return fresh;
+  }
+}
+
+export function saveBoardView(userId: string, view: BoardView, storage: ViewStorage | undefined = globalThis.sessionStorage): void {
+  try {
+    storage?.setItem(keyOf(userId), JSON.stringify({ search: view.filter.search, statuses: [...view.filter.statuses], sort: view.sort }));
+  } catch {
+    // Storage full or refused (private mode): the board works, it just forgets.
+  }
+}
