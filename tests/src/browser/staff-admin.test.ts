@@ -220,4 +220,51 @@ describe('a DISPATCH_OPS user', () => {
     await page.getByText('You do not have permission to view staff accounts.').waitFor();
     await screenshot(page, 'staff-admin-access-denied');
   });
+
+  it('is sent to the dashboard from an ADMIN-only page when an admin takes the ADMIN tier away while it is open', { timeout: 60_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
+    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const setTier = async (tier: string) => expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier })).status).toBe(200);
+    await setTier('ADMIN');
+    try {
+      const page = await staffPage('dispatch', DEMO_PASSWORD);
+      await page.goto('/staff/accounts');
+      await page.getByRole('heading', { name: 'Staff Accounts' }).waitFor();
+      await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+      await setTier('DISPATCH_OPS');
+      await waitForPath(page, '/staff/dashboard');
+      await page.getByText('Welcome, dispatch').waitFor();
+    } finally {
+      await setTier('DISPATCH_OPS');
+    }
+  });
+
+  it('stays signed in when reading who they are fails after a pushed change (the server or the network failing)', { timeout: 60_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
+    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const page = await staffPage('dispatch', DEMO_PASSWORD);
+    await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    let failed = 0;
+    await page.route('**/api/auth/user/', (route) => {
+      failed++;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable."}' });
+    });
+    // A change to their staff record is pushed; reading the user again fails.
+    expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier: 'ACCOUNTING' })).status).toBe(200);
+    try {
+      await expect.poll(() => failed, { timeout: 10_000 }).toBeGreaterThan(0);
+      // Time for a retry, and for the page to act on the failure.
+      await page.waitForTimeout(1_500);
+      // Still the signed-in page: its navigation, the board and the live connection.
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      await page.getByRole('region', { name: 'Loads' }).waitFor();
+      await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    } finally {
+      await page.unroute('**/api/auth/user/');
+      expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier: 'DISPATCH_OPS' })).status).toBe(200);
+    }
+  });
 });
+

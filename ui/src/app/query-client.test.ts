@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { queryClient, retryServerErrorsOnce } from './query-client';
+import { retryServerErrorsOnce } from '../lib/retry';
+import { queryClient } from './query-client';
 
 describe('retryServerErrorsOnce (reads tried again)', () => {
   it('asks again once after a server error or a network failure', () => {

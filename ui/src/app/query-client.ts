@@ -1,11 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
-
-/**
- * A read is tried again once when the server or the network failed; an answer in the 4xx range (not found, no
- * permission, signed out) is the answer, and asking again would only repeat it.
- */
-export const retryServerErrorsOnce = (failures: number, error: unknown): boolean => !(error instanceof ApiError && error.status < 500) && failures < 1;
+import { retryServerErrorsOnce } from '../lib/retry';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -11,7 +11,11 @@ export function RequireAccess({ access }: { access: Access }) {
   const atArrival = decideAccess(access, useUserAtArrival());
 
   if (!atArrival.allowed) return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} />;
-  // Signed out while here: the logout flow is already navigating away; show nothing meanwhile.
-  if (!decideAccess(access, user).allowed) return null;
+  const now = decideAccess(access, user);
+  if (!now.allowed) {
+    // Signed out while here: the logout flow is already navigating away; show nothing meanwhile. Still signed in but
+    // no longer allowed (a tier change pushed while here): sent where a refused user goes.
+    return user ? <RefusalRedirect from={pathname} to={now.redirectTo} reason={now.reason} /> : null;
+  }
   return <Outlet />;
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../api-client';
+import { ApiError, apiClient } from '../api-client';
+import { retryServerErrorsOnce } from '../retry';
 
 export type StaffTier = 'ADMIN' | 'DISPATCH_OPS' | 'ACCOUNTING' | 'PENDING';
 
@@ -42,12 +43,17 @@ export function userTypeOf(user: CurrentUser | null | undefined): UserType {
 
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 
-/** Any failure (401, network, bad answer) means "not signed in", silently. */
+/**
+ * The signed-in user, or null when the server says there is none (401/403). Anything else (the server or the network
+ * failing) is an error: a re-read (after a reconnect, or a pushed tier change) then keeps the user it had, and a first
+ * read that fails shows a guest, as before.
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await apiClient.get<CurrentUser>('/auth/user/');
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
   }
 }
 
@@ -58,7 +64,7 @@ export function currentUserQueryOptions() {
     // The session changes through login and logout, which write this query themselves; a tier change is pushed
     // (me:changed), which invalidates it.
     staleTime: Infinity,
-    retry: false,
+    retry: retryServerErrorsOnce,
     refetchOnWindowFocus: false,
   });
 }

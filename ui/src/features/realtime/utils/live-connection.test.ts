@@ -92,6 +92,8 @@ describe('LiveConnection', () => {
     socket.emit('connect');
     socket.emit('hello', { position: '14' });
     expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
+    socket.emit('loads:resync', { position: '20' });
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(3);
   });
 
   it('hands pushed rows on and remembers the newest position seen', () => {

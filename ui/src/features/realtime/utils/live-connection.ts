@@ -31,8 +31,8 @@ export interface LiveHandlers {
   /** A position the server has reached, so later reads can ask for at least it. */
   onPosition(position: string): void;
   /**
-   * The signed-in user may have changed (their tier): a push saying so, or a reconnect, which may have missed one
-   * (not the first connect: the page has just read the user).
+   * The signed-in user may have changed (their tier): a push saying so, a reconnect or a resync, which may have missed
+   * one (not the first connect: the page has just read the user).
    */
   onUserChanged(): void;
 }
@@ -84,6 +84,8 @@ export class LiveConnection {
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);
       handlers.onResync();
+      // The server may have missed notices, a tier change among them.
+      handlers.onUserChanged();
     });
     this.stopNetwork = network.subscribe(() => this.update());
   }
