@@ -112,7 +112,7 @@ describe('staff loads', () => {
     expect(await carrier.getByRole('link', { name: LOAD, exact: true }).count()).toBe(0);
   });
 
-  it('keeps the board as the user left it (search, chips, sort) when they open a load and come back', { timeout: 30_000 }, async () => {
+  it('keeps the board as the user left it (search, chips, sort) when they open a load and come back, until a reload', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'admin', '/staff/loads');
     const region = page.getByRole('region', { name: 'Loads' });
     await region.getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
@@ -145,10 +145,12 @@ describe('staff loads', () => {
     expect(await delivered.getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(inOrder).toEqual(expected);
-    // A reload of the tab too.
+    // A reload is the way back to the board's own view: newest first, nothing filtered.
     await page.reload();
-    await expect.poll(inOrder).toEqual(expected);
-    expect(await search.inputValue()).toBe('2410');
+    await region.getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    expect(await search.inputValue()).toBe('');
+    expect(await delivered.getAttribute('aria-pressed')).toBe('true');
+    expect(await header.getAttribute('aria-sort')).toBe('none');
   });
 
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {

@@ -1,5 +1,7 @@
-// The board as the user left it (search, status chips, sort), kept for the browser tab: opening a load and coming
-// back, or reloading, finds it as it was. Per signed-in user, so another user in the same tab starts afresh.
+// The board as the user left it (search, status chips, sort), kept while they move around the app: opening a load and
+// coming back finds it as it was. Per signed-in user, so another user in the same tab starts afresh. In memory only:
+// a reload is the way back to the board's own view (newest first), since a sorted column toggles between ascending and
+// descending and never back to unsorted (spec).
 import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import { type BoardFilter, initialBoardFilter } from './board-filter';
 
@@ -17,8 +19,12 @@ type ViewStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 const keyOf = (userId: string) => `staff-board-view:${userId}`;
 
+/** This page load's memory. */
+const memory = new Map<string, string>();
+const pageMemory: ViewStorage = { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
+
 /** The stored view, or the default one when there is none or it cannot be read (another version wrote it, say). */
-export function readBoardView(userId: string, storage: ViewStorage | undefined = globalThis.sessionStorage): BoardView {
+export function readBoardView(userId: string, storage: ViewStorage | undefined = pageMemory): BoardView {
   const fresh = { filter: initialBoardFilter(), sort: [] };
   try {
     const stored = JSON.parse(storage?.getItem(keyOf(userId)) ?? 'null') as { search?: unknown; statuses?: unknown; sort?: unknown } | null;
@@ -34,10 +40,10 @@ export function readBoardView(userId: string, storage: ViewStorage | undefined =
   }
 }
 
-export function saveBoardView(userId: string, view: BoardView, storage: ViewStorage | undefined = globalThis.sessionStorage): void {
+export function saveBoardView(userId: string, view: BoardView, storage: ViewStorage | undefined = pageMemory): void {
   try {
     storage?.setItem(keyOf(userId), JSON.stringify({ search: view.filter.search, statuses: [...view.filter.statuses], sort: view.sort }));
   } catch {
-    // Storage full or refused (private mode): the board works, it just forgets.
+    // A storage that refuses: the board works, it just forgets.
   }
 }
