@@ -28,9 +28,11 @@ export function Modal({ open, title, onClose, size = 'md', children, footer }: M
 }
 
 /** The dialog's first form field, where typing starts (the close button comes first in the page order). */
-const FIRST_FIELD = ['[autofocus]', 'input:not([type=hidden]):not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])']
+const FIRST_FIELD = ['input:not([type=hidden]):not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])']
   .map((selector) => `.modal-body ${selector}`)
   .join(', ');
+/** A field the dialog's content asks to start on instead (React's autoFocus writes no attribute; this one does). */
+const CHOSEN_FIELD = '.modal-body [data-autofocus]';
 
 function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -42,7 +44,7 @@ function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps,
     const element = dialog.current;
     if (!element) return;
     if (!element.open) element.showModal();
-    element.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    (element.querySelector<HTMLElement>(CHOSEN_FIELD) ?? element.querySelector<HTMLElement>(FIRST_FIELD))?.focus();
     return () => {
       element.close();
       // Back where the keyboard user was, not the top of the page (the dialog has left the page by now).

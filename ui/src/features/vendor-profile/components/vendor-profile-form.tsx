@@ -174,7 +174,13 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         }}
       />
 
-      <ProfileSaveBar complete={completeness.profile} saving={update.isPending} formId={formId} problem={banner} />
+      <ProfileSaveBar
+        complete={completeness.profile}
+        saving={update.isPending}
+        formId={formId}
+        // Until the fields it was about are fixed (the banner above stays until the next save).
+        problem={banner === VALIDATION_BLOCKED && !firstErrorField(errors) ? null : banner}
+      />
     </div>
   );
 }
