@@ -55,7 +55,9 @@ export class ProjectionPosition {
   private advance(position: bigint): void {
     if (position <= this.position) return;
     this.position = position;
+    // Heard from the database: polls go back to their normal pace.
     this.unknown = false;
+    this.failures = 0;
     for (const waiter of this.waiters) if (waiter.target <= position) waiter.resolve();
   }
 

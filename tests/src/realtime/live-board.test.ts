@@ -167,3 +167,31 @@ describe('several read-api instances', () => {
     }
   });
 });
+
+describe('a staff member\'s own account', () => {
+  it('tells only that member\'s sockets that their tier changed, at or past the change\'s position', async () => {
+    const member = await activeSignedIn(system, 'staff', 'live_tier_member');
+    const other = await activeSignedIn(system, 'staff', 'live_tier_other');
+    const told = (socket: Socket) => {
+      const heard: { position: string }[] = [];
+      socket.on('me:changed', (message: { position: string }) => heard.push(message));
+      return heard;
+    };
+    const mine = await openSocket(member.client);
+    const theirs = await openSocket(other.client);
+    const watching = await openSocket(admin);
+    const [heardMine, heardTheirs, heardAdmin] = [told(mine.socket), told(theirs.socket), told(watching.socket)];
+    await Promise.all([mine.hello, theirs.hello, watching.hello]);
+    const changed = await admin.request('PATCH', `/api/staff-accounts/${member.user.id}/update-tier/`, { tier: 'ACCOUNTING' });
+    expect(changed.status).toBe(200);
+    const position = BigInt(changed.headers.get('x-event-position')!);
+    await until(() => heardMine.length > 0);
+    expect(BigInt(heardMine[0]!.position)).toBeGreaterThanOrEqual(position);
+    // A load change afterwards reaches every staff socket: by then the tier notice would have reached the others too.
+    const created = await vendorA.post('/api/loads/', { load_number: 'live-tier-1' });
+    await until(() => upsertedIds(theirs.messages).includes(created.body.id) && upsertedIds(watching.messages).includes(created.body.id));
+    expect(heardTheirs).toEqual([]);
+    expect(heardAdmin).toEqual([]);
+  });
+});
+

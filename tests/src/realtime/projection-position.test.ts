@@ -87,4 +87,17 @@ describe('a read API\'s projection position', () => {
       await pool.end();
     }
   });
+
+  it('finds a checkpoint that moved without a notice while a read waits for it (one poll for all waiting reads)', async () => {
+    const position = new ProjectionPosition({ pool: system.pool, connectionString: system.db.url, logger: silentLogger });
+    try {
+      const checkpoint = await position.current();
+      const waits = [position.waitFor(checkpoint + 7n, 5_000), position.waitFor(checkpoint + 7n, 5_000)];
+      // Moved as a projector batch moves it, but its NOTIFY lost.
+      await system.pool.query('UPDATE projector_checkpoints SET position = $1 WHERE name = $2', [checkpoint + 7n, 'read-models']);
+      expect(await Promise.all(waits)).toEqual([true, true]);
+    } finally {
+      await position.close();
+    }
+  });
 });
