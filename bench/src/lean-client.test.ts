@@ -79,6 +79,23 @@ describe('LeanClient', () => {
     client.close();
   });
 
+  it('does not reuse a connection idle for longer than a server may keep it', async () => {
+    server.keepAliveTimeout = 60_000;
+    try {
+      const client = new LeanClient(session, baseUrl, 200);
+      connections.clear();
+      expect((await client.request('POST', '/x', { n: 1 })).status).toBe(200);
+      expect((await client.request('POST', '/x', { n: 2 })).status).toBe(200);
+      expect(connections.size).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await client.request('POST', '/x', { n: 3 })).status).toBe(200);
+      expect(connections.size).toBe(2);
+      client.close();
+    } finally {
+      server.keepAliveTimeout = 100;
+    }
+  });
+
   it('refuses a second request while one is under way', async () => {
     const client = new LeanClient(session, baseUrl);
     const first = client.request('GET', '/chunked');
@@ -91,10 +108,18 @@ describe('LeanClient', () => {
 describe('parseResponse', () => {
   const response = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello' + 'HTTP/1.1 204 No Content\r\n\r\n');
   it('waits for the whole answer, and says how much of the data it took', () => {
-    for (let cut = 0; cut < 42; cut++) expect(parseResponse(response.subarray(0, cut), 'GET')).toBeUndefined();
-    const first = parseResponse(response, 'GET')!;
-    expect(first.answer).toEqual({ status: 200, headers: { 'content-length': '5' }, body: 'hello' });
-    expect(parseResponse(response.subarray(first.used), 'GET')?.answer.status).toBe(204);
+    const first = Buffer.from('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello').length;
+    for (let cut = 0; cut < first; cut++) expect(parseResponse(response.subarray(0, cut), 'GET'), String(cut)).toBeUndefined();
+    const parsed = parseResponse(response, 'GET')!;
+    expect(parsed.answer).toEqual({ status: 200, headers: { 'content-length': '5' }, body: 'hello' });
+    expect(parsed.used).toBe(first);
+    expect(parseResponse(response.subarray(parsed.used), 'GET')?.answer.status).toBe(204);
+  });
+
+  it('reads a chunked body cut anywhere, and skips interim answers', () => {
+    const chunked = Buffer.from('HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n');
+    for (let cut = 0; cut < chunked.length; cut++) expect(parseResponse(chunked.subarray(0, cut), 'GET'), String(cut)).toBeUndefined();
+    expect(parseResponse(chunked, 'GET')).toEqual({ answer: { status: 200, headers: { 'transfer-encoding': 'chunked' }, body: 'hello world' }, used: chunked.length });
   });
 
   it('refuses what it cannot frame', () => {

@@ -19,6 +19,8 @@ interface Pending {
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** A kept-alive connection idle for longer than this is replaced rather than reused (servers close idle ones). */
+const IDLE_REUSE_MS = 3_000;
 const CRLF = Buffer.from('\r\n');
 
 /** A response parsed from the front of `data`, and how many bytes it took; undefined while incomplete. */
@@ -37,7 +39,12 @@ export function parseResponse(data: Buffer, method: string): { answer: LeanAnswe
   }
   const code = Number(status[1]);
   const bodyStart = headEnd + HEAD_END.length;
-  if (method === 'HEAD' || code === 204 || code === 304 || (code >= 100 && code < 200)) {
+  if (code >= 100 && code < 200) {
+    // An interim answer (103 Early Hints, 100 Continue): the final one follows.
+    const final = parseResponse(data.subarray(bodyStart), method);
+    return final && { answer: final.answer, used: bodyStart + final.used };
+  }
+  if (method === 'HEAD' || code === 204 || code === 304) {
     return { answer: { status: code, headers, body: '' }, used: bodyStart };
   }
   if (headers['transfer-encoding']?.toLowerCase().includes('chunked')) {
@@ -74,9 +81,15 @@ export class LeanClient {
   private socket: net.Socket | undefined;
   private received: Buffer = Buffer.alloc(0);
   private pending: (Pending & { method: string }) | undefined;
+  /** When the connection last finished an answer: one idle for longer is not reused (see IDLE_REUSE_MS). */
+  private idleSince = 0;
 
   /** The session of `session` (cookies, CSRF token), against `baseUrl` (defaults to the session's own). */
-  constructor(session: PortalClient, baseUrl = session.baseUrl) {
+  constructor(
+    session: PortalClient,
+    baseUrl = session.baseUrl,
+    private readonly idleReuseMs = IDLE_REUSE_MS,
+  ) {
     const url = new URL(baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port || 80);
@@ -98,7 +111,10 @@ export class LeanClient {
   }
 
   private connection(): net.Socket {
-    if (this.socket && !this.socket.destroyed && this.socket.writable) return this.socket;
+    if (this.socket && !this.socket.destroyed && this.socket.writable && performance.now() - this.idleSince < this.idleReuseMs) return this.socket;
+    // A connection the server may be closing for being idle (Node's default time-out is 5 s): a request written into
+    // it would be lost, so it is not reused.
+    this.socket?.destroy();
     const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
     this.socket = socket;
     this.received = Buffer.alloc(0);
@@ -135,6 +151,7 @@ export class LeanClient {
     if (!parsed) return;
     this.received = this.received.subarray(parsed.used);
     this.pending = undefined;
+    this.idleSince = performance.now();
     if (parsed.answer.headers.connection?.toLowerCase() === 'close') {
       this.socket?.end();
       this.socket = undefined;
