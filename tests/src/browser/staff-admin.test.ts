@@ -106,6 +106,40 @@ describe('staff accounts', () => {
       .toBe('partial');
   });
 
+  it('works the tier menu from the keyboard: arrows, Home and End move, Escape closes it back on its button', { timeout: 60_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
+    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    const tierChanges = sentBodies(page, 'PATCH', /\/update-tier\/$/);
+    await page.goto(`/staff/${dispatchId}`);
+    const selector = page.getByRole('button', { name: /Click to change tier/ });
+    await selector.focus();
+    await page.keyboard.press('Enter');
+    const focusedItem = () => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("role") === "menuitemradio" ? document.activeElement.textContent : null');
+    // On the current tier first.
+    await expect.poll(focusedItem).toContain('Dispatch/Ops');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedItem()).toContain('Accounting');
+    await page.keyboard.press('End');
+    expect(await focusedItem()).toContain('No Tier Assigned');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedItem()).toContain('Admin');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedItem()).toContain('No Tier Assigned');
+    await page.keyboard.press('Home');
+    expect(await focusedItem()).toContain('Admin');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await selector.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+    // Arrow down on the button opens it too; Tab leaves it closed.
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('Tab');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(tierChanges).toEqual([]);
+  });
+
   it('sorts by a column header: each click anywhere on it toggles between ascending and descending', { timeout: 60_000 }, async () => {
     const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
     await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();

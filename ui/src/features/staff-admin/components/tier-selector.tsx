@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { STAFF_TIERS, type StaffTier } from '@portal/domain/staff/events';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { serverDetail } from '../utils/server-detail';
@@ -17,16 +17,25 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
   const menuId = useId();
 
-  // A click elsewhere or Escape closes the menu.
+  // Opened: the focus goes to the current tier's item, as a menu button's does.
+  useEffect(() => {
+    if (open) items.current[Math.max(0, STAFF_TIERS.indexOf(tier))]?.focus();
+  }, [open, tier]);
+
+  // A click elsewhere closes the menu; Escape closes it and gives the focus back to the button.
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -36,8 +45,20 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
     };
   }, [open]);
 
+  /** Arrow keys move between the tiers (round the ends), Home and End to the first and last; Tab leaves the menu. */
+  function moveInMenu(event: ReactKeyboardEvent) {
+    const count = STAFF_TIERS.length;
+    const at = items.current.findIndex((item) => item === document.activeElement);
+    const to = { ArrowDown: (at + 1) % count, ArrowUp: (at - 1 + count) % count, Home: 0, End: count - 1 }[event.key];
+    if (event.key === 'Tab') setOpen(false);
+    if (to === undefined) return;
+    event.preventDefault();
+    items.current[to]?.focus();
+  }
+
   async function choose(next: StaffTier) {
     setOpen(false);
+    button.current?.focus();
     // The current tier: nothing to change, no call (staff-side.md section 4).
     if (next === tier) return;
     setError(null);
@@ -51,6 +72,7 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
   return (
     <div className="sa-tier-selector" ref={root}>
       <button
+        ref={button}
         type="button"
         className="sa-tier-button"
         title={STAFF_ACCOUNT_MESSAGES.changeTier}
@@ -60,6 +82,11 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
         aria-controls={open ? menuId : undefined}
         disabled={updating}
         onClick={() => setOpen((current) => !current)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          setOpen(true);
+        }}
       >
         {updating ? <span className="sa-tier">{STAFF_ACCOUNT_MESSAGES.updating}</span> : <TierBadge tier={tier} />}
         <span className="sa-tier-caret" aria-hidden="true">
@@ -68,11 +95,15 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
       </button>
       {tier === 'PENDING' && !updating && <span className="sa-tier-hint">{STAFF_ACCOUNT_MESSAGES.assignTier}</span>}
       {open && (
-        <ul className="sa-tier-menu" id={menuId} role="menu" aria-label="Staff tier">
-          {STAFF_TIERS.map((option) => (
+        <ul className="sa-tier-menu" id={menuId} role="menu" aria-label="Staff tier" onKeyDown={moveInMenu}>
+          {STAFF_TIERS.map((option, index) => (
             <li key={option} role="none">
               <button
+                ref={(item) => {
+                  items.current[index] = item;
+                }}
                 type="button"
+                tabIndex={-1}
                 role="menuitemradio"
                 aria-checked={option === tier}
                 className="sa-tier-option"
