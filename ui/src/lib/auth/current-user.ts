@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../api-client';
-import { retryServerErrorsOnce } from '../retry';
 
 export type StaffTier = 'ADMIN' | 'DISPATCH_OPS' | 'ACCOUNTING' | 'PENDING';
 
@@ -64,7 +63,6 @@ export function currentUserQueryOptions() {
     // The session changes through login and logout, which write this query themselves; a tier change is pushed
     // (me:changed), which invalidates it.
     staleTime: Infinity,
-    retry: retryServerErrorsOnce,
     refetchOnWindowFocus: false,
   });
 }

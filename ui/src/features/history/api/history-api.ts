@@ -38,8 +38,6 @@ export const historyKeys = {
   asOf: (kind: 'load' | 'vendor', id: string, position: string) => ['history', kind, id, 'as-of', position] as const,
 };
 
-// A 403 or 404 stays that way; a server hiccup is tried once more.
-
 export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryPage> {
   return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}`, { signal });
 }

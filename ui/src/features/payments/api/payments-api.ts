@@ -40,7 +40,6 @@ export const paymentKeys = {
   vendorChoices: () => ['payments', 'vendor-choices'] as const,
 };
 
-
 export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
   return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/`, { signal });
 }

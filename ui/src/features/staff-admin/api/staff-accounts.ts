@@ -21,8 +21,6 @@ export interface StaffAccount {
 export const STAFF_ACCOUNTS_KEY = ['staff-accounts'] as const;
 export const staffAccountKey = (id: string) => [...STAFF_ACCOUNTS_KEY, id] as const;
 
-// A 403 or 404 will not change by asking again.
-
 export function staffAccountsQueryOptions() {
   return queryOptions({
     queryKey: STAFF_ACCOUNTS_KEY,

@@ -30,7 +30,6 @@ export function staffProfileQueryOptions() {
   return queryOptions({
     queryKey: STAFF_PROFILE_KEY,
     queryFn: () => apiClient.get<StaffProfile>('/profiles/staff/'),
-    // A 404 (no staff profile) is tolerated; asking again will not change it.
   });
 }
 

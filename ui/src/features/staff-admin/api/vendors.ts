@@ -52,7 +52,6 @@ export type VendorPatch = Partial<Record<VendorField, string>>;
 export const STAFF_VENDORS_KEY = ['staff-vendors'] as const;
 export const staffVendorKey = (id: string) => [...STAFF_VENDORS_KEY, id] as const;
 
-
 export function vendorsQueryOptions() {
   return queryOptions({
     queryKey: STAFF_VENDORS_KEY,
