@@ -46,18 +46,18 @@ export class ProjectionPosition {
         void this.refresh();
         return;
       }
-      this.advance(notice.position);
+      this.heard(notice.position);
       for (const subscriber of this.subscribers) subscriber(notice);
     });
     this.ready = this.listener.ready.then(() => this.refresh());
   }
 
-  private advance(position: bigint): void {
-    if (position <= this.position) return;
-    this.position = position;
-    // Heard from the database: polls go back to their normal pace.
+  /** A position from the database (a notice or the checkpoint): known again, and polls back to their normal pace. */
+  private heard(position: bigint): void {
     this.unknown = false;
     this.failures = 0;
+    if (position <= this.position) return;
+    this.position = position;
     for (const waiter of this.waiters) if (waiter.target <= position) waiter.resolve();
   }
 
@@ -68,10 +68,7 @@ export class ProjectionPosition {
    */
   private async refresh(): Promise<void> {
     try {
-      const checkpoint = await readCheckpoint(this.options.pool);
-      this.unknown = false;
-      this.failures = 0;
-      this.advance(checkpoint);
+      this.heard(await readCheckpoint(this.options.pool));
     } catch (error) {
       if (this.failures++ === 0) this.options.logger.warn('cannot read the projector checkpoint', { error });
       if (this.position === -1n) this.unknown = true;

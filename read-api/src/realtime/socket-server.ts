@@ -75,9 +75,9 @@ function sameOrigin(request: http.IncomingMessage): boolean {
  * the instance tells its own clients to re-read (`loads:resync`). A staff member whose tier or profile changed is told
  * so in their own room (`me:changed`), so their open pages follow the new tier without a reload. Each socket also
  * joins its user's and its session's room: a user the projector reports removed, and a session that ends (the session
- * store's `sessions_ended` NOTIFY, which every instance LISTENs to), lose their sockets on every instance. Each instance also re-checks its sockets'
- * sessions now and then and after its LISTEN connections come back, which catches expiry, deactivation and any notice
- * missed meanwhile.
+ * store's `sessions_ended` NOTIFY, which every instance LISTENs to), lose their sockets on every instance. Each
+ * instance also re-checks its sockets' sessions now and then and after its LISTEN connections come back, which catches
+ * expiry, deactivation and any notice missed meanwhile.
  */
 export function attachRealtime(options: {
   server: http.Server;
@@ -142,7 +142,7 @@ export function attachRealtime(options: {
     for (const change of notice.changes) {
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
       // A staff member's tier or profile changed: their open pages ask who they are again (controls follow the tier).
-      else if (change.kind === 'staff' && rooms.has(userRoom(change.key))) io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
+      else if (change.kind === 'staff') io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
     }
     // Each changed load's concerned rooms with sockets on this instance: staff, and the vendors it belongs or belonged to.
     const staffHere = rooms.has(STAFF_ROOM);
