@@ -18,6 +18,14 @@ async function staffPage(username: string, password: string): Promise<Page> {
 
 const apiAs = (username: string, password: string): Promise<PortalClient> => suite.signedInClient(username, password, 'staff');
 
+/** The demo DISPATCH_OPS member's id, and a way for the admin to set their tier (answered 200). */
+async function dispatchMember(admin: PortalClient) {
+  const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
+  const id = accounts.body.find((account) => account.username === 'dispatch')!.id;
+  const setTier = async (tier: string) => expect((await admin.request('PATCH', `/api/staff-accounts/${id}/update-tier/`, { tier })).status).toBe(200);
+  return { id, setTier };
+}
+
 /** The JSON bodies of the page's requests of one method whose path matches. */
 function sentBodies(page: Page, method: string, path: RegExp): unknown[] {
   const bodies: unknown[] = [];
@@ -108,8 +116,7 @@ describe('staff accounts', () => {
 
   it('works the tier menu from the keyboard: arrows, Home and End move, Escape closes it back on its button', { timeout: 60_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
-    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
-    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const { id: dispatchId } = await dispatchMember(admin);
     const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
     const tierChanges = sentBodies(page, 'PATCH', /\/update-tier\/$/);
     await page.goto(`/staff/${dispatchId}`);
@@ -257,9 +264,7 @@ describe('a DISPATCH_OPS user', () => {
 
   it('is sent to the dashboard from an ADMIN-only page when an admin takes the ADMIN tier away while it is open', { timeout: 60_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
-    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
-    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
-    const setTier = async (tier: string) => expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier })).status).toBe(200);
+    const { setTier } = await dispatchMember(admin);
     await setTier('ADMIN');
     try {
       const page = await staffPage('dispatch', DEMO_PASSWORD);
@@ -276,8 +281,7 @@ describe('a DISPATCH_OPS user', () => {
 
   it('stays signed in when reading who they are fails after a pushed change (the server or the network failing)', { timeout: 60_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
-    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
-    const dispatchId = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const { setTier } = await dispatchMember(admin);
     const page = await staffPage('dispatch', DEMO_PASSWORD);
     await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
     let failed = 0;
@@ -286,7 +290,7 @@ describe('a DISPATCH_OPS user', () => {
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Service unavailable."}' });
     });
     // A change to their staff record is pushed; reading the user again fails.
-    expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier: 'ACCOUNTING' })).status).toBe(200);
+    await setTier('ACCOUNTING');
     try {
       await expect.poll(() => failed, { timeout: 10_000 }).toBeGreaterThan(0);
       // Time for a retry, and for the page to act on the failure.
@@ -297,7 +301,7 @@ describe('a DISPATCH_OPS user', () => {
       await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
     } finally {
       await page.unroute('**/api/auth/user/');
-      expect((await admin.request('PATCH', `/api/staff-accounts/${dispatchId}/update-tier/`, { tier: 'DISPATCH_OPS' })).status).toBe(200);
+      await setTier('DISPATCH_OPS');
     }
   });
 });
