@@ -9,7 +9,7 @@ import { authMigrations } from '@portal/platform/auth/schema';
 import { SessionStore } from '@portal/platform/auth/sessions';
 import type { Config } from '@portal/platform/config';
 import { migrate } from '@portal/platform/db/migrate';
-import { createPool, type Pool } from '@portal/platform/db/pool';
+import { createPool, SERVICE_CONNECT_TIMEOUT_MS, type Pool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
@@ -73,7 +73,7 @@ export interface StartOptions {
 
 export async function startSystem(options: StartOptions): Promise<System> {
   const { config, databaseUrl, logger } = options;
-  const pool = createPool(databaseUrl, { max: 20 });
+  const pool = createPool(databaseUrl, { max: 20, connectTimeoutMs: SERVICE_CONNECT_TIMEOUT_MS });
   const closers: (() => Promise<void>)[] = [() => pool.end()];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch((error: Error) => logger.warn('shutdown step failed', { error }));

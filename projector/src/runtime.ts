@@ -61,8 +61,11 @@ export interface ProjectorOptions {
 
 const NEXT_TICK = Symbol('next tick');
 
-export async function readCheckpoint(db: pg.Pool | pg.PoolClient): Promise<bigint> {
-  const { rows } = await db.query<{ position: bigint }>('SELECT position FROM projector_checkpoints WHERE name = $1', [CHECKPOINT_NAME]);
+/** `timeoutMs`: give up (reject) when the database has not answered by then; through a pool, the connection is dropped. */
+export async function readCheckpoint(db: pg.Pool | pg.PoolClient, { timeoutMs }: { timeoutMs?: number } = {}): Promise<bigint> {
+  // node-postgres reads query_timeout from the query's config; its types do not list it.
+  const query: pg.QueryConfig & { query_timeout?: number } = { text: 'SELECT position FROM projector_checkpoints WHERE name = $1', values: [CHECKPOINT_NAME], query_timeout: timeoutMs };
+  const { rows } = await db.query<{ position: bigint }>(query);
   return rows[0]?.position ?? -1n;
 }
 

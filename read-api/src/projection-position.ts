@@ -6,6 +6,7 @@ import { readCheckpoint } from '@portal/projector/runtime';
 
 const POLL_MS = 250;
 const MAX_RETRY_MS = 5_000;
+const CHECKPOINT_TIMEOUT_MS = 5_000;
 
 /**
  * Knows how far the projector has got, from its NOTIFYs (and the checkpoint table after a reconnect),
@@ -24,7 +25,16 @@ export class ProjectionPosition {
   private failures = 0;
   private closed = false;
 
-  constructor(private readonly options: { pool: pg.Pool; connectionString: string; logger: Logger }) {
+  constructor(private readonly options: {
+    pool: pg.Pool;
+    connectionString: string;
+    logger: Logger;
+    /**
+     * How long a checkpoint read may take before it counts as failed (its connection is then dropped): reads and a
+     * socket's `hello` wait for it, so a database that stops answering (a network partition) must not hold them.
+     */
+    checkpointTimeoutMs?: number;
+  }) {
     this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
     const notices = new NoticeReader();
     this.listener.on((payload) => {
@@ -68,7 +78,7 @@ export class ProjectionPosition {
    */
   private async refresh(): Promise<void> {
     try {
-      this.heard(await readCheckpoint(this.options.pool));
+      this.heard(await readCheckpoint(this.options.pool, { timeoutMs: this.options.checkpointTimeoutMs ?? CHECKPOINT_TIMEOUT_MS }));
     } catch (error) {
       if (this.failures++ === 0) this.options.logger.warn('cannot read the projector checkpoint', { error });
       if (this.position === -1n) this.unknown = true;

@@ -6,13 +6,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value))
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string; searchPath?: string } = {}): pg.Pool {
+/** How long the services wait for a database connection (a new one, or a free one of the pool) before a request fails. */
+export const SERVICE_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * `connectTimeoutMs`: a query fails when no connection could be had by then (a database that stops answering, as in a
+ * network partition, would otherwise hold it for minutes); unset, it waits. The services set it; the operations
+ * commands, whose long transactions may hold every connection of their small pools for a while, do not.
+ */
+export function createPool(connectionString: string, options: { max?: number; applicationName?: string; searchPath?: string; connectTimeoutMs?: number } = {}): pg.Pool {
   if (options.searchPath !== undefined && !/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/.test(options.searchPath)) throw new Error('invalid search path');
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'freight-portal',
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    // A connection that silently went half-open is found by TCP keep-alive instead of being kept for ever.
+    keepAlive: true,
     // Unqualified names resolve here first: how a rebuild writes into its own schema with the same SQL.
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });

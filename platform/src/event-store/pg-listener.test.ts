@@ -28,4 +28,14 @@ describe('PgNotificationListener.close', () => {
     clearTimeout(timer);
     expect(settled).toBe('settled');
   });
+
+  it('gives up a connect the server never answers (a network partition) and tries again', async () => {
+    const before = sockets.size;
+    const listener = new PgNotificationListener({ connectionString: `postgres://nobody@127.0.0.1:${port}/none`, channel: 'test_channel', logger: silentLogger, connectTimeoutMs: 200 });
+    try {
+      await until(() => sockets.size >= before + 2, { timeoutMs: 5_000, what: 'a second connection attempt' });
+    } finally {
+      await listener.close();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * What a handler is called with: a notification's payload; `null` when the connection was lost (notifications may be
  * missed from now on); `undefined` when it is back (anything may have happened meanwhile).
@@ -24,7 +26,7 @@ export class PgNotificationListener {
   private readonly closing: Promise<void>;
   private markClosing!: () => void;
 
-  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string }) {
+  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string; connectTimeoutMs?: number }) {
     this.closing = new Promise((resolve) => (this.markClosing = resolve));
     this.ready = this.connect();
   }
@@ -43,8 +45,14 @@ export class PgNotificationListener {
 
   private async connect(): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
-      // Keep-alive: a connection that silently went half-open is found and replaced, not listened to for ever.
-      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: this.options.applicationName ?? 'es-listener', keepAlive: true });
+      // Keep-alive: a connection that silently went half-open is found and replaced, not listened to for ever. A connect
+      // the database never answers (a network partition) is given up and tried again.
+      const client = new pg.Client({
+        connectionString: this.options.connectionString,
+        application_name: this.options.applicationName ?? 'es-listener',
+        keepAlive: true,
+        connectionTimeoutMillis: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      });
       try {
         client.on('notification', (message) => {
           if (message.channel === this.options.channel) this.notifyAll(message.payload ?? '');

@@ -3,12 +3,14 @@
 // asynchronously and are applied again), so after a reconnect the checkpoint counts, not the last notice heard.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '@portal/platform/db/pool';
 import { silentLogger } from '@portal/platform/logger';
 import { READ_MODEL_CHANNEL } from '@portal/projector/notices';
 import { readCheckpoint } from '@portal/projector/runtime';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
 import { backends, newBackend } from '../support/database';
 import { startTestSystem, type TestSystem } from '../support/system';
+import { startTcpProxy } from '../support/tcp-proxy';
 import { until } from '../support/until';
 
 let system: TestSystem;
@@ -84,6 +86,41 @@ describe('a read API\'s projection position', () => {
       await locker.query('ROLLBACK').catch(() => {});
       locker.release();
       await position.close();
+      await pool.end();
+    }
+  });
+
+  it('answers reads and hellos when the database stops answering (a partition) instead of holding them, and finds the checkpoint once it answers again', async () => {
+    // The position's pool, made as the services make theirs, reaches the database through a proxy that can go silent;
+    // its LISTEN connection does not. One connection: one held for ever by the partition would leave it none.
+    const url = new URL(system.db.url);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    const pool = createPool(proxy.via(system.db.url), { max: 1, connectTimeoutMs: 500 });
+    const before = await backends(system.pool, 'read-api-notices');
+    const position = new ProjectionPosition({ pool, connectionString: system.db.url, logger: silentLogger, checkpointTimeoutMs: 500 });
+    try {
+      const checkpoint = await readCheckpoint(system.pool);
+      // The pool now holds an idle connection through the proxy.
+      expect(await position.current()).toBe(checkpoint);
+      let reconnected = false;
+      position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
+      const listener = await newBackend(system.pool, 'read-api-notices', before);
+      proxy.partition();
+      // The LISTEN connection lost: the checkpoint is read again, through the silent pool.
+      await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
+      await until(() => reconnected, { timeoutMs: 20_000 });
+      const answered = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      const current = position.current();
+      expect(await answered(current)).toBe(true);
+      expect(await current).toBe(-1n);
+      const wait = position.waitFor(checkpoint, 200);
+      expect(await answered(wait)).toBe(true);
+      expect(await wait).toBe(false);
+      proxy.heal();
+      await until(async () => (await position.current()) === checkpoint, { timeoutMs: 15_000, what: 'the checkpoint to be read again' });
+    } finally {
+      await position.close();
+      await proxy.close();
       await pool.end();
     }
   });
