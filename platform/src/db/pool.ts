@@ -22,8 +22,10 @@ export function createPool(connectionString: string, options: { max?: number; ap
     application_name: options.applicationName ?? 'freight-portal',
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-    // A connection that silently went half-open is found by TCP keep-alive instead of being kept for ever.
+    // A connection that silently went half-open is found by TCP keep-alive (probes from 10 s idle) instead of being
+    // kept for ever.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     // Unqualified names resolve here first: how a rebuild writes into its own schema with the same SQL.
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
