@@ -8,6 +8,7 @@ import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_TYPES, type Profil
 import { staffVendorView } from '@portal/domain/vendors/staff-view';
 import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
+import { AccountError } from '@portal/domain/accounts/decider';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/view';
@@ -34,6 +35,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function requireVendorAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to edit this vendor.');
 }
+
+/**
+ * The vendor's commands meet VendorError('not_found') only when the vendor was deleted after the route checked it (a
+ * concurrent DELETE): answered as a request after that DELETE is, with `gone`.
+ */
+const whenDeleted = (gone: () => HttpError) => (error: unknown): never => {
+  if (error instanceof vendors.VendorError && error.code === 'not_found') throw gone();
+  throw error;
+};
+const vendorNotFound = () => notFound('Vendor not found.');
+// A vendor's profile is deleted together with its account, whose sessions end: the vendor may no longer act.
+const vendorSignedOut = () => new HttpError(401, 'Authentication credentials were not provided.');
 
 const isoDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
@@ -95,6 +108,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   const answerProfile = async (ctx: Koa.Context, vendorId: string, position: bigint | null) => {
     const state = await load(store, vendorStream(vendorId), vendors);
     if (state.status !== 'active') throw notFound();
+    if (state.deleted) throw vendorSignedOut();
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.body = vendorProfileView(state);
   };
@@ -107,9 +121,10 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const { values, errors } = readProfileBody(ctx, { staff: true });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx));
+    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx))
+      .catch(whenDeleted(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
-    if (result.state.status !== 'active') throw notFound('Vendor not found.');
+    if (result.state.status !== 'active') throw vendorNotFound();
     ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, new Date());
   };
 
@@ -123,11 +138,16 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const state = await load(store, vendorStream(vendorId), vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const metadata = actorMetadata(actor, ctx);
-    await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata);
-    // The vendor's account goes with it: it can no longer log in, and its sessions end now.
-    const result = await handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata);
+    const deleted = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata).catch(whenDeleted(vendorNotFound));
+    // The vendor's account goes with it: it can no longer log in, and its sessions end now. An account already deleted
+    // (AccountError 'unknown') has nothing more to record: the vendor's deletion stands.
+    const closed = await handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata).catch((error) => {
+      if (error instanceof AccountError && error.code === 'unknown') return { position: null };
+      throw error;
+    });
+    const position = closed.position ?? deleted.position;
     await sessions.destroyAllFor(state.userId);
-    if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
+    if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.status = 204;
   });
 
@@ -150,13 +170,13 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const signatureFile = signature ? await storeUpload(storage, signature, 'carrier_agreement_document', ['png']) : undefined;
     let position: bigint | null = null;
     if (Object.keys(values).length > 0) {
-      position = (await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, metadata)).position ?? position;
+      position = (await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, metadata).catch(whenDeleted(vendorSignedOut))).position ?? position;
     }
     if (signatureFile) {
       const signed = await handleCommand(store, vendorStream(vendorId), vendors, {
         type: 'SignAgreement',
         data: { date: agreement.carrier_agreement_date!.trim(), signature: signatureFile, agreement_version: AGREEMENT_VERSION, agreement_sha256: AGREEMENT_SHA256 },
-      }, metadata);
+      }, metadata).catch(whenDeleted(vendorSignedOut));
       position = signed.position;
     }
     await answerProfile(ctx, vendorId, position);
@@ -171,7 +191,8 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const file = uploadedFile(ctx, 'file');
     if (!file) throw new ValidationFailed({ file: ['Please select a file to upload.'] });
     const stored = await storeUpload(storage, file, 'file', VENDOR_DOCUMENT_EXTENSIONS);
-    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'UploadDocument', data: { documentType: type, file: stored } }, actorMetadata(actor, ctx));
+    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'UploadDocument', data: { documentType: type, file: stored } }, actorMetadata(actor, ctx))
+      .catch(whenDeleted(vendorSignedOut));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     ctx.status = 201;
     ctx.body = { document_type: type, ...vendorDocumentView(vendorId, stored) };

@@ -1,0 +1,86 @@
+// Vendor commands that met a concurrent deletion, deleted or never activated vendors offered to loads, and bodies that
+// are not objects: each answered with a 4xx in the spec's shape that changes nothing, never a 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
+
+let system: TestSystem;
+let admin: PortalClient;
+let dispatch: PortalClient;
+let serial = 0;
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+  dispatch = await signIn(system, 'dispatch', 'staff');
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+/** A new, activated vendor, signed in: its client and vendor profile id. */
+async function newVendor(prefix: string): Promise<{ client: PortalClient; id: string }> {
+  const { client, user } = await activeSignedIn(system, 'vendor', `${prefix}_${++serial}`);
+  return { client, id: user.vendor_profile.id };
+}
+
+const eventCount = async (streamId: string, type: string) =>
+  Number((await system.db.pool.query('SELECT count(*) FROM es_events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows[0].count);
+
+const VENDOR_NOT_FOUND = { detail: 'Vendor not found.' };
+const ROUNDS = 5;
+
+describe('vendor commands racing a deletion of the vendor', () => {
+  it('two simultaneous deletes: one 204, the other the 404 a later delete gets', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await newVendor('twice_deleted');
+      const answers = await Promise.all([admin.request('DELETE', `/api/vendors/${id}/`), admin.request('DELETE', `/api/vendors/${id}/`)]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses, `round ${round}`).toEqual([204, 404]);
+      expect(answers.find((a) => a.status === 404)!.body).toEqual(VENDOR_NOT_FOUND);
+      expect(await eventCount(`vendor-${id}`, 'VendorDeleted')).toBe(1);
+      expect((await admin.request('DELETE', `/api/vendors/${id}/`)).body).toEqual(VENDOR_NOT_FOUND);
+    }
+  });
+
+  it('an edit during a delete: saved before it, or the 404 an edit after it gets, and nothing recorded', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = await newVendor('edited_deleted');
+      const [edit, removal] = await Promise.all([
+        admin.request('PATCH', `/api/vendors/${id}/`, { city: `Town${round}` }),
+        admin.request('DELETE', `/api/vendors/${id}/`),
+      ]);
+      expect(removal.status, `round ${round}`).toBe(204);
+      expect([200, 404], `round ${round}: ${JSON.stringify(edit.body)}`).toContain(edit.status);
+      if (edit.status === 404) expect(edit.body).toEqual(VENDOR_NOT_FOUND);
+      expect(await eventCount(`vendor-${id}`, 'VendorProfileEdited')).toBe(edit.status === 200 ? 1 : 0);
+      expect((await admin.request('PATCH', `/api/vendors/${id}/`, { city: 'Later' })).body).toEqual(VENDOR_NOT_FOUND);
+    }
+  });
+
+  it("the vendor's own edit during a delete: saved before it, or the 401 its next request gets", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { client, id } = await newVendor('self_edited');
+      const [edit, removal] = await Promise.all([
+        client.request('PATCH', '/api/profiles/vendor/', { city: `Town${round}` }),
+        admin.request('DELETE', `/api/vendors/${id}/`),
+      ]);
+      expect(removal.status, `round ${round}`).toBe(204);
+      expect([200, 401], `round ${round}: ${JSON.stringify(edit.body)}`).toContain(edit.status);
+      if (edit.status === 401) expect(edit.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+      expect(await eventCount(`vendor-${id}`, 'VendorProfileEdited')).toBe(edit.status === 200 ? 1 : 0);
+      expect((await client.request('PATCH', '/api/profiles/vendor/', { city: 'Later' })).status).toBe(401);
+    }
+  });
+
+  it('a delete of a vendor whose account is already deleted still deletes the vendor', async () => {
+    const { id } = await newVendor('account_gone');
+    const userId = (await system.db.pool.query(`SELECT data->>'user_id' AS user_id FROM es_events WHERE stream_id = $1 AND type = 'VendorProfileCreated'`, [`vendor-${id}`])).rows[0].user_id;
+    await system.store.appendToStream(`user-${userId}`, [{ type: 'UserDeleted', data: { user_id: userId } }]);
+    const removal = await admin.request('DELETE', `/api/vendors/${id}/`);
+    expect(removal.status).toBe(204);
+    expect(await eventCount(`vendor-${id}`, 'VendorDeleted')).toBe(1);
+    expect(await eventCount(`user-${userId}`, 'UserDeleted')).toBe(1);
+  });
+});
