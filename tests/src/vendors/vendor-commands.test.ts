@@ -84,3 +84,61 @@ describe('vendor commands racing a deletion of the vendor', () => {
     expect(await eventCount(`user-${userId}`, 'UserDeleted')).toBe(1);
   });
 });
+
+describe('the vendors a load may name are the ones the vendor picker offers', () => {
+  const SELECT_A_VALID_VENDOR = { vendor: ['Select a valid vendor.'] };
+  const picker = async () => {
+    await system.caughtUp();
+    return ((await dispatch.get('/api/vendors/picker/')).body as { vendor_profile_id: string }[]).map((v) => v.vendor_profile_id);
+  };
+  const userIdOf = async (vendorId: string): Promise<string> =>
+    (await system.db.pool.query(`SELECT data->>'user_id' AS user_id FROM es_events WHERE stream_id = $1 AND type = 'VendorProfileCreated'`, [`vendor-${vendorId}`])).rows[0].user_id;
+
+  /** Vendors the picker leaves out, each as an admin or a sign-up leaves it. */
+  async function leftOut(): Promise<Record<string, string>> {
+    const deleted = (await newVendor('picked_deleted')).id;
+    expect((await admin.request('DELETE', `/api/vendors/${deleted}/`)).status).toBe(204);
+    const signUp = await system.client().start();
+    const username = `never_activated_${++serial}`;
+    expect((await signUp.post('/api/auth/signup/vendor/', { username, email: `${username}@carrier.example.com`, password: 'Haul-Freight-2026!' })).status).toBe(201);
+    const neverActivated = (await system.db.pool.query(`SELECT data->>'vendor_id' AS id FROM es_events WHERE type = 'VendorProfileCreated' AND data->>'username' = $1`, [username])).rows[0].id;
+    // An account deleted on its own (its vendor profile left as it was).
+    const accountDeleted = (await newVendor('account_deleted')).id;
+    const userId = await userIdOf(accountDeleted);
+    await system.store.appendToStream(`user-${userId}`, [{ type: 'UserDeleted', data: { user_id: userId } }]);
+    return { deleted, neverActivated, accountDeleted };
+  }
+
+  it('refuses to create a load for a vendor the picker leaves out, reserving and recording nothing', async () => {
+    const vendors = await leftOut();
+    const offered = await picker();
+    for (const [kind, vendorId] of Object.entries(vendors)) {
+      expect(offered, kind).not.toContain(vendorId);
+      const head = await system.store.headPosition();
+      const created = await dispatch.post('/api/loads/', { load_number: `LEFTOUT-${kind}`, vendor: vendorId });
+      expect(created.status, kind).toBe(400);
+      expect(created.body, kind).toEqual(SELECT_A_VALID_VENDOR);
+      expect(await system.store.headPosition(), kind).toBe(head);
+      expect((await dispatch.get(`/api/loads/check-id/?id_to_check=LEFTOUT-${kind}`)).body, kind).toEqual({ exists: false });
+    }
+    const active = (await newVendor('picked_active')).id;
+    expect(await picker()).toContain(active);
+    expect((await dispatch.post('/api/loads/', { load_number: 'PICKED-ACTIVE', vendor: active })).status).toBe(201);
+  });
+
+  it('refuses to assign a load to a vendor the picker leaves out, leaving the load with its vendor', async () => {
+    const owner = await newVendor('load_owner');
+    const load = (await dispatch.post('/api/loads/', { load_number: `OWNED-${serial}`, vendor: owner.id })).body;
+    expect(load.vendor).toBe(owner.id);
+    const vendors = await leftOut();
+    for (const [kind, vendorId] of Object.entries(vendors)) {
+      const head = await system.store.headPosition();
+      const assigned = await dispatch.request('PATCH', `/api/loads/${load.id}/`, { vendor: vendorId });
+      expect(assigned.status, kind).toBe(400);
+      expect(assigned.body, kind).toEqual(SELECT_A_VALID_VENDOR);
+      expect(await system.store.headPosition(), kind).toBe(head);
+    }
+    await system.caughtUp();
+    expect((await owner.client.get(`/api/loads/${load.id}/`)).body.vendor).toBe(owner.id);
+  });
+});
