@@ -1,14 +1,12 @@
+import os from 'node:os';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import type pg from 'pg';
 import { csrfProtection, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle } from '@portal/platform/auth/throttle';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
-import { HttpError } from '@portal/platform/http/errors';
-import { errorHandler, rejectNulCharacters, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { readActorEarly } from './accounts/actor';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
@@ -19,6 +17,7 @@ import { loadRoutes } from './loads/routes';
 import type { LoadsService } from './loads/service';
 import { pipelineProbeRoutes } from './pipeline-probe/routes';
 import { recycleBinRoutes } from './recycle-bin/routes';
+import { parseRequestBody } from './request-body';
 import { staffRoutes } from './staff/routes';
 import { vendorRoutes } from './vendors/routes';
 
@@ -32,6 +31,8 @@ export interface CommandApiDeps {
   loads: LoadsService;
   storage: FileStorage;
   trustProxy: boolean;
+  /** Where uploads wait while a request runs (a folder per request, removed when it ends); the system's temp folder when unset. */
+  uploadDir?: string;
   loginPolicies?: LoginPolicies;
   probeMinIntervalMs?: number;
 }
@@ -46,25 +47,8 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   app.use(errorHandler({ logger: deps.logger }));
   // Before the body is even read: a request without the CSRF token changes nothing.
   app.use(csrfProtection());
-  const parseBody = koaBody({
-    jsonLimit: '1mb',
-    formLimit: '1mb',
-    textLimit: '1mb',
-    multipart: true,
-    formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 100, maxFieldsSize: 1024 * 1024, allowEmptyFiles: true, minFileSize: 0 },
-  });
-  app.use(async function parseRequestBody(ctx, next) {
-    try {
-      await parseBody(ctx, async () => {});
-    } catch (error) {
-      // A multipart upload past the limit: the spec's message, and nothing stored.
-      const status = (error as { httpCode?: number; status?: number }).httpCode ?? (error as { status?: number }).status;
-      if (status === 413 && ctx.is('multipart')) throw new HttpError(413, FILE_TOO_LARGE);
-      throw error;
-    }
-    await next();
-  });
-  app.use(rejectNulCharacters());
+  app.use(parseRequestBody(deps.uploadDir ?? os.tmpdir()));
+  app.use(rejectUnstorableText());
   app.use(loadSession({ sessions: deps.sessions, meanwhile: readActorEarly(deps.store) }));
   const routers = [
     commandHealthRoutes(deps),

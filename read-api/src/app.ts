@@ -6,7 +6,7 @@ import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { HttpError } from '@portal/platform/http/errors';
-import { errorHandler, rejectNulCharacters, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
@@ -45,7 +45,7 @@ export function createReadApi(deps: ReadApiDeps): Koa {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);
     await next();
   });
-  app.use(rejectNulCharacters());
+  app.use(rejectUnstorableText());
   app.use(issueCsrfCookie());
   app.use(loadSession({ sessions: deps.sessions }));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));

@@ -40,6 +40,10 @@ export function errorHandler(options: { logger: Logger }) {
       if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
         throw new HttpError(404, 'Not found.');
       }
+      // A route that exists for other methods (the router has set Allow): the error shape too.
+      if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new HttpError(405, `Method "${ctx.method}" not allowed.`, ctx.response.get('Allow') ? { Allow: ctx.response.get('Allow') } : {});
+      }
     } catch (error) {
       const { status, body, headers } = toResponse(error);
       if (status >= 500) options.logger.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error });
@@ -125,32 +129,51 @@ export function securityHeaders() {
 
 const NUL = '\u0000';
 const NUL_MESSAGE = 'Null characters are not allowed.';
+const LONE_SURROGATE_MESSAGE = 'Invalid characters are not allowed.';
+/** Half of a UTF-16 surrogate pair without its other half: not a character, and not storable as JSON text. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Whether a NUL character hides anywhere in `value` (in a key or a string). */
-function nulField(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => nulField(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes(NUL) || nulField(item, depth + 1));
+/** Why `text` cannot be stored, or null. */
+function unstorable(text: string): string | null {
+  if (text.includes(NUL)) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  return null;
 }
 
+/** Why `value` (a key or a string anywhere inside it) cannot be stored, or null. */
+function unstorableField(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return unstorable(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
+  for (const [key, item] of entries) {
+    const problem = unstorable(key) ?? unstorableField(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** A field name as an error answer can show it. */
+const fieldName = (key: string) => key.replaceAll(NUL, '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
+
 /**
- * Text with a NUL character cannot be stored by PostgreSQL (and is never meaningful here): such query values and body
- * fields are refused up front with a validation error, before anything is reserved or recorded.
+ * Text PostgreSQL cannot store, and that is never meaningful here: a NUL character, or half of a surrogate pair (which
+ * JSON can carry as an escape, and PostgreSQL's json refuses). Such query values and body fields are refused up front
+ * with a validation error, before anything is reserved or recorded.
  */
-export function rejectNulCharacters() {
-  return async function rejectNul(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+export function rejectUnstorableText() {
+  return async function rejectUnstorable(ctx: Koa.Context, next: Koa.Next): Promise<void> {
     const errors: Record<string, string[]> = Object.create(null);
-    for (const [key, value] of Object.entries(ctx.query)) {
-      if (key.includes(NUL) || nulField(value)) errors[key.replaceAll(NUL, '')] = [NUL_MESSAGE];
-    }
+    const check = (key: string, value: unknown) => {
+      const problem = unstorable(key) ?? unstorableField(value);
+      if (problem) errors[fieldName(key)] = [problem];
+    };
+    for (const [key, value] of Object.entries(ctx.query)) check(key, value);
     const body = (ctx.request as { body?: unknown }).body;
     if (body && typeof body === 'object' && !Array.isArray(body)) {
-      for (const [key, value] of Object.entries(body)) {
-        if (key.includes(NUL) || nulField(value)) errors[key.replaceAll(NUL, '')] = [NUL_MESSAGE];
-      }
-    } else if (nulField(body)) {
-      errors.non_field_errors = [NUL_MESSAGE];
+      for (const [key, value] of Object.entries(body)) check(key, value);
+    } else {
+      const problem = unstorableField(body);
+      if (problem) errors.non_field_errors = [problem];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     await next();

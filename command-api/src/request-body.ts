@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
+import { HttpError } from '@portal/platform/http/errors';
+
+const LIMITS = { jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb' };
+const MULTIPART_LIMITS = { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 100, maxFieldsSize: 1024 * 1024, allowEmptyFiles: true, minFileSize: 0 };
+
+// formidable's own error codes (FormidableError.code) for what a client sent.
+const TOO_LARGE = new Set([1009, 1016]);
+const TOO_MANY_FIELDS = new Set([1006, 1007]);
+const TOO_MANY_FILES = 1015;
+/** formidable's codes for its own set-up or the disk, not for the request: those stay server errors. */
+const SERVER_SIDE = new Set([1000, 1001, 1003, 1004, 1017, 1018]);
+/** File system failures while a body is written to disk: the server's problem, not the request's. */
+const DISK_ERRORS = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'ENOENT', 'EROFS', 'EIO', 'EDQUOT']);
+
+/** What a body that could not be read answers: the client's mistakes are 4xx in the error shape, never a 500. */
+function bodyError(error: unknown, multipart: boolean): unknown {
+  const e = error as { code?: unknown; status?: unknown; statusCode?: unknown };
+  if (multipart && typeof e.code === 'number') {
+    if (TOO_LARGE.has(e.code)) return new HttpError(413, FILE_TOO_LARGE);
+    if (e.code === TOO_MANY_FILES) return new HttpError(400, 'Send one file at a time.');
+    if (TOO_MANY_FIELDS.has(e.code)) return new HttpError(413, 'Request body is too large.');
+    if (!SERVER_SIDE.has(e.code)) return new HttpError(400, 'Malformed multipart body.');
+    return error;
+  }
+  // The JSON and form parsers' own refusals (malformed JSON, too large, unsupported charset) carry a 4xx status: the
+  // error handler words them.
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  if (typeof e.code === 'string' && DISK_ERRORS.has(e.code)) return error;
+  // Anything else the parsers meet is in the bytes the client sent (a body that says it is compressed and is not).
+  return new HttpError(400, 'Malformed request body.');
+}
+
+/**
+ * Reads JSON, form and multipart bodies before routing. A multipart body's files wait in a folder of their own under
+ * `uploadRoot`, removed with everything in it when the request ends, whatever the route did with them (or if it was
+ * refused, or took no file, or the parse stopped midway): nothing a request sends stays on disk unless a route stored it.
+ */
+export function parseRequestBody(uploadRoot: string) {
+  fs.mkdirSync(uploadRoot, { recursive: true });
+  const plain = koaBody({ ...LIMITS, multipart: false });
+  return async function parseRequestBody(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+    if (!ctx.is('multipart')) {
+      try {
+        await plain(ctx, async () => {});
+      } catch (error) {
+        throw bodyError(error, false);
+      }
+      return next();
+    }
+    const folder = await fs.promises.mkdtemp(path.join(uploadRoot, 'upload-'));
+    try {
+      try {
+        await koaBody({ ...LIMITS, multipart: true, formidable: { ...MULTIPART_LIMITS, uploadDir: folder } })(ctx, async () => {});
+      } catch (error) {
+        throw bodyError(error, true);
+      }
+      await next();
+    } finally {
+      await fs.promises.rm(folder, { recursive: true, force: true });
+    }
+  };
+}
