@@ -14,8 +14,10 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
 
   router.post('/api/loads/:id/documents/', async (ctx) => {
     const actor = await requireActor(ctx, store);
+    // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
+    const loadId = ctx.params.id?.toLowerCase();
     // Ownership and tier first: a refused caller's file is never even stored.
-    await loads.assertCanManageDocuments(actor, ctx.params.id);
+    await loads.assertCanManageDocuments(actor, loadId);
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const documentType = body.document_type as LoadDocumentType;
     const errors: Record<string, string[]> = {};
@@ -25,15 +27,15 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const allowed = documentType === 'photos' ? PHOTO_EXTENSIONS : LOAD_DOCUMENT_EXTENSIONS;
     const stored = await storeUpload(storage, file!, 'file', allowed);
-    const { documentId, position } = await loads.uploadDocument(actor, ctx.params.id, documentType, stored, actorMetadata(actor, ctx));
+    const { documentId, position } = await loads.uploadDocument(actor, loadId, documentType, stored, actorMetadata(actor, ctx));
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.status = 201;
-    ctx.body = { ...loadDocumentView(ctx.params.id!, { id: documentId, type: documentType, file: stored }), message: `${LOAD_DOCUMENT_LABELS[documentType]} uploaded successfully` };
+    ctx.body = { ...loadDocumentView(loadId!, { id: documentId, type: documentType, file: stored }), message: `${LOAD_DOCUMENT_LABELS[documentType]} uploaded successfully` };
   });
 
   router.delete('/api/loads/:id/documents/:documentId/delete/', async (ctx) => {
     const actor = await requireActor(ctx, store);
-    const { position } = await loads.deleteDocument(actor, ctx.params.id, ctx.params.documentId, actorMetadata(actor, ctx));
+    const { position } = await loads.deleteDocument(actor, ctx.params.id?.toLowerCase(), ctx.params.documentId?.toLowerCase(), actorMetadata(actor, ctx));
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.body = { detail: 'Document deleted successfully' };
   });

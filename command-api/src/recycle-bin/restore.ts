@@ -23,8 +23,10 @@ const NOT_DELETED = 'This record is not deleted.';
  * Restores a soft-deleted record by appending its restore event; the projector rebuilds it from its stream, with its
  * whole history. Used by the recycle bin (an ADMIN) and by `npm run projector -- restore` (an ops actor).
  */
-export async function restoreRecord(store: EventStore, kind: RestorableKind, id: string, metadata: EventMetadata): Promise<bigint | null> {
-  if (!UUID.test(id)) throw new HttpError(404, 'Not found.');
+export async function restoreRecord(store: EventStore, kind: RestorableKind, rawId: string, metadata: EventMetadata): Promise<bigint | null> {
+  if (!UUID.test(rawId)) throw new HttpError(404, 'Not found.');
+  // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
+  const id = rawId.toLowerCase();
   try {
     switch (kind) {
       case 'loads':

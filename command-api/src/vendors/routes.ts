@@ -117,11 +117,13 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   const staffEdit = async (ctx: Koa.Context, actor: Actor, vendorId: unknown) => {
     requireVendorAdmin(actor);
     if (typeof vendorId !== 'string' || !UUID.test(vendorId)) throw new ValidationFailed({ vendor: ['Choose the vendor to edit.'] });
-    const state = await load(store, vendorStream(vendorId), vendors);
+    // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
+    const stream = vendorStream(vendorId.toLowerCase());
+    const state = await load(store, stream, vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const { values, errors } = readProfileBody(ctx, { staff: true });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx))
+    const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx))
       .catch(whenDeleted(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     if (result.state.status !== 'active') throw vendorNotFound();
@@ -133,7 +135,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   router.delete('/api/vendors/:id/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to delete vendors.');
-    const vendorId = ctx.params.id;
+    const vendorId = ctx.params.id?.toLowerCase();
     if (!vendorId || !UUID.test(vendorId)) throw notFound('Vendor not found.');
     const state = await load(store, vendorStream(vendorId), vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
