@@ -55,7 +55,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
     accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
     loadRoutes({ store: deps.store, loads: deps.loads }),
     vendorRoutes({ store: deps.store, storage: deps.storage, sessions: deps.sessions }),
-    staffRoutes({ store: deps.store, sessions: deps.sessions }),
+    staffRoutes({ store: deps.store, pool: deps.pool, sessions: deps.sessions }),
     recycleBinRoutes({ store: deps.store }),
     loadDocumentRoutes({ store: deps.store, storage: deps.storage, loads: deps.loads }),
     pipelineProbeRoutes({ store: deps.store, minIntervalMs: deps.probeMinIntervalMs }),

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
+import type pg from 'pg';
 import * as account from '@portal/domain/accounts/decider';
 import { AccountError } from '@portal/domain/accounts/decider';
 import { userStream } from '@portal/domain/accounts/events';
@@ -26,9 +27,39 @@ function parseTier(raw: unknown): StaffTier {
   return raw as StaffTier;
 }
 
-/** A staff account that exists and is not deleted; 404 otherwise. */
-async function staffTarget(store: EventStore, id: string | undefined) {
+/** Advisory lock class of the commands on one staff member (the second key is a hash of the member's id). */
+const STAFF_MEMBER_LOCK = 4_200_010;
+
+/**
+ * Runs `decideAndAppend` for one staff member while no other command on that member runs, in any command API instance.
+ * A tier change (on the staff stream) is decided on the account stream too (not deleted), and a deletion (on the
+ * account stream) on the staff stream too (not ADMIN): each stream's expected revision guards only the stream appended
+ * to, so two such commands at once could each pass on what the other was about to change, deleting an ADMIN.
+ */
+async function oneAtATime<T>(pool: pg.Pool, userId: string, decideAndAppend: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [STAFF_MEMBER_LOCK, userId]);
+    try {
+      return await decideAndAppend();
+    } finally {
+      // A connection that cannot say unlock is dropped, which ends its lock too.
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STAFF_MEMBER_LOCK, userId]).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The member's id as its streams are named (a UUID in any case names the same member), or 404. */
+function staffId(id: string | undefined): string {
   if (!id || !UUID.test(id)) throw new HttpError(404, 'Staff member not found');
+  return id.toLowerCase();
+}
+
+/** A staff account that exists and is not deleted; 404 otherwise. */
+async function staffTarget(store: EventStore, id: string) {
   const [accountState, staffState] = await Promise.all([loadAccount(store, id), loadStaff(store, id)]);
   if (accountState.status !== 'registered' || accountState.deleted || staffState.status !== 'active') throw new HttpError(404, 'Staff member not found');
   return { account: accountState, staff: staffState };
@@ -71,8 +102,8 @@ const setPosition = (ctx: Koa.Context, position: bigint | null) => {
   if (position !== null) ctx.set('X-Event-Position', position.toString());
 };
 
-export function staffRoutes(deps: { store: EventStore; sessions: SessionStore }): Router {
-  const { store, sessions } = deps;
+export function staffRoutes(deps: { store: EventStore; pool: pg.Pool; sessions: SessionStore }): Router {
+  const { store, pool, sessions } = deps;
   const router = new Router();
 
   // The signed-in staff member's own profile; only ADMIN may edit it (staff-side.md section 6).
@@ -116,26 +147,32 @@ export function staffRoutes(deps: { store: EventStore; sessions: SessionStore })
     const actor = await requireActor(ctx, store);
     requireAdmin(actor, 'You do not have permission to change staff tiers.');
     const tier = parseTier(((ctx.request.body ?? {}) as Record<string, unknown>).tier);
-    const target = await staffTarget(store, ctx.params.id);
-    const result = await changeTier(store, ctx, actor, target.account.userId, tier);
+    const id = staffId(ctx.params.id);
+    const result = await oneAtATime(pool, id, async () => {
+      await staffTarget(store, id);
+      return changeTier(store, ctx, actor, id, tier);
+    });
     setPosition(ctx, result.position);
-    ctx.body = { id: target.account.userId, tier: result.state.status === 'active' ? result.state.tier : tier };
+    ctx.body = { id, tier: result.state.status === 'active' ? result.state.tier : tier };
   });
 
   router.delete('/api/staff-accounts/:id/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     requireAdmin(actor, 'You do not have permission to delete staff accounts.');
-    const target = await staffTarget(store, ctx.params.id);
-    if (target.staff.tier === 'ADMIN' || target.staff.builtin) throw new HttpError(403, 'Admin accounts cannot be deleted.');
-    try {
-      const result = await handleCommand(store, userStream(target.account.userId), account, { type: 'DeleteAccount', data: {} }, actorMetadata(actor, ctx));
-      setPosition(ctx, result.position);
-    } catch (error) {
-      if (error instanceof AccountError) throw notFound('Staff member not found');
-      throw error;
-    }
+    const id = staffId(ctx.params.id);
+    await oneAtATime(pool, id, async () => {
+      const target = await staffTarget(store, id);
+      if (target.staff.tier === 'ADMIN' || target.staff.builtin) throw new HttpError(403, 'Admin accounts cannot be deleted.');
+      try {
+        const result = await handleCommand(store, userStream(id), account, { type: 'DeleteAccount', data: {} }, actorMetadata(actor, ctx));
+        setPosition(ctx, result.position);
+      } catch (error) {
+        if (error instanceof AccountError) throw notFound('Staff member not found');
+        throw error;
+      }
+    });
     // A deleted account is signed out everywhere at once.
-    await sessions.destroyAllFor(target.account.userId);
+    await sessions.destroyAllFor(id);
     ctx.status = 204;
   });
 

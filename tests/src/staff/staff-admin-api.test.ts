@@ -161,3 +161,30 @@ describe('vendors for staff', () => {
     expect((await admin.get('/api/vendors/picker/')).body.map((v: { username: string }) => v.username)).not.toContain('closing_carrier');
   });
 });
+
+describe('a tier change and a deletion of one member at once', () => {
+  it('never leaves a deleted ADMIN: one of the two is refused, as if they came one after the other', async () => {
+    await activeAccount(system, 'staff', 'racing_member');
+    await system.caughtUp();
+    const id = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'racing_member').id;
+    for (let round = 0; round < 10; round++) {
+      const [promoted, deleted] = await Promise.all([
+        admin.request('PATCH', `/api/staff-accounts/${id}/update-tier/`, { tier: 'ADMIN' }),
+        admin.request('DELETE', `/api/staff-accounts/${id}/`),
+      ]);
+      // Promoted first: the deletion is refused; deleted first: the promotion finds no member.
+      expect([['200', '403'], ['404', '204']].map((pair) => pair.join(' '))).toContain(`${promoted.status} ${deleted.status}`);
+      if (deleted.status === 204) {
+        expect(promoted.body).toEqual({ detail: 'Staff member not found' });
+        expect((await admin.post(`/api/recycle-bin/staff/${id}/restore/`)).status).toBe(200);
+      } else {
+        expect(deleted.body).toEqual({ detail: 'Admin accounts cannot be deleted.' });
+      }
+      expect((await admin.request('PATCH', `/api/staff-accounts/${id}/update-tier/`, { tier: 'PENDING' })).status).toBe(200);
+    }
+    // A member id in capitals names the same member, for commands as for reads.
+    const upper = await admin.request('PATCH', `/api/staff-accounts/${id.toUpperCase()}/update-tier/`, { tier: 'DISPATCH_OPS' });
+    expect(upper.status).toBe(200);
+    expect(upper.body).toEqual({ id, tier: 'DISPATCH_OPS' });
+  });
+});
