@@ -64,9 +64,18 @@ function checkCoverage(raw: string): { value: string; error: string | null } {
   return { value: Number(cleaned).toFixed(2), error: null };
 }
 
+/** The body's fields; a body that is not an object (a JSON array) is refused as the load PATCH's schema refuses it. */
+function bodyFields(ctx: Koa.Context): Record<string, unknown> {
+  const body: unknown = ctx.request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationFailed({ non_field_errors: [`Invalid input: expected object, received ${Array.isArray(body) ? 'array' : typeof body}`] });
+  }
+  return body as Record<string, unknown>;
+}
+
 /** Reads the body (JSON or multipart fields) into profile values and agreement fields, refusing anything else. */
 function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
-  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  const body = bodyFields(ctx);
   // Prototype-free: a field named __proto__ or constructor is just a name here.
   const values: Partial<Record<VendorField, string>> = Object.create(null);
   const errors: Record<string, string[]> = Object.create(null);
@@ -156,7 +165,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   router.patch('/api/profiles/vendor/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     // The staff screen sends its vendor edits here too; they must name the vendor (spec leaves it out).
-    if (actor.type === 'STAFF') return staffEdit(ctx, actor, ((ctx.request.body ?? {}) as Record<string, unknown>).vendor);
+    if (actor.type === 'STAFF') return staffEdit(ctx, actor, bodyFields(ctx).vendor);
     const vendorId = ownVendor(actor);
     const { values, errors, agreement } = readProfileBody(ctx);
     const signature = uploadedFile(ctx, 'carrier_agreement_document');

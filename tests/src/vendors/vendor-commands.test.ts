@@ -142,3 +142,23 @@ describe('the vendors a load may name are the ones the vendor picker offers', ()
     expect((await owner.client.get(`/api/loads/${load.id}/`)).body.vendor).toBe(owner.id);
   });
 });
+
+describe('a vendor profile save whose body is not an object', () => {
+  it('is refused as a load PATCH refuses it, changing nothing', async () => {
+    const { client, id } = await newVendor('array_body');
+    const loadId = (await client.post('/api/loads/', { load_number: `ARRAY-${serial}` })).body.id;
+    const expected = { non_field_errors: ['Invalid input: expected object, received array'] };
+    for (const body of [[], [{ load_number: 'x' }], [{ city: 'Dallas' }]]) {
+      const head = await system.store.headPosition();
+      const asLoad = await client.request('PATCH', `/api/loads/${loadId}/`, body);
+      expect(asLoad.status).toBe(400);
+      expect(asLoad.body).toEqual(expected);
+      for (const [who, path] of [[client, '/api/profiles/vendor/'], [admin, '/api/profiles/vendor/'], [admin, `/api/vendors/${id}/`]] as const) {
+        const answer = await who.request('PATCH', path, body);
+        expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(answer.body, `${path} ${JSON.stringify(body)}`).toEqual(expected);
+      }
+      expect(await system.store.headPosition()).toBe(head);
+    }
+  });
+});
