@@ -95,7 +95,8 @@ export class LoadsService {
   async create(actor: Actor, body: CreateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
     if (!canOnLoad(actor, 'create')) refuse('create');
     const kdtId = normalizeLoadNumber(body.load_number);
-    if (body.kdt_id !== undefined && body.kdt_id !== '' && normalizeLoadNumber(body.kdt_id) !== kdtId) {
+    // Load numbers are unique whatever their case: kdt_abc1 names the same load as ABC1.
+    if (body.kdt_id !== undefined && body.kdt_id !== '' && normalizeLoadNumber(body.kdt_id).toLowerCase() !== kdtId.toLowerCase()) {
       throw new ValidationFailed({ kdt_id: ['kdt_id must match the load number.'] });
     }
     let vendor: { id: string; name: string } | undefined;

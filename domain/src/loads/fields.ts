@@ -40,10 +40,15 @@ export const emptySectionValues = (): SectionValues =>
 
 export const LOAD_NUMBER_PREFIX = 'kdt_';
 
+/** The number the user typed, without the kdt_ prefix (in any case) or the spaces around it. */
+export function loadNumberWithoutPrefix(typed: string): string {
+  const trimmed = typed.trim();
+  return trimmed.toLowerCase().startsWith(LOAD_NUMBER_PREFIX) ? trimmed.slice(LOAD_NUMBER_PREFIX.length) : trimmed;
+}
+
 /** The typed number prefixed kdt_ (once): the load's load_number and kdt_id alike. */
 export function normalizeLoadNumber(typed: string): string {
-  const trimmed = typed.trim();
-  return trimmed.toLowerCase().startsWith(LOAD_NUMBER_PREFIX) ? LOAD_NUMBER_PREFIX + trimmed.slice(LOAD_NUMBER_PREFIX.length) : LOAD_NUMBER_PREFIX + trimmed;
+  return LOAD_NUMBER_PREFIX + loadNumberWithoutPrefix(typed);
 }
 
 export const loadStream = (loadId: string) => `load-${loadId}`;

@@ -1,36 +1,42 @@
 // Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
 import { z } from 'zod';
-import { LOAD_STATUSES, PAYMENT_STATUSES } from './fields';
+import { LOAD_STATUSES, loadNumberWithoutPrefix, PAYMENT_STATUSES } from './fields';
 
 const text = (max: number) =>
   z.union([z.string().max(max, `Ensure this field has no more than ${max} characters.`), z.null()])
     .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
 
-/** Whether the calendar and clock parts exist (Date would quietly turn Feb 30 into Mar 2). */
+/** Whether the calendar, clock and offset parts exist (Date turns Feb 30 into Mar 2, and +24:00 into an invalid date). */
 function realDateTime(iso: string): boolean {
   const match = ISO_DATE_TIME.exec(iso);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match.slice(1, 9).map((part) => Number(part ?? 0)) as number[];
   const calendar = new Date(Date.UTC(year!, month! - 1, day!));
   return (
     calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day &&
-    hour! <= 23 && minute! <= 59 && second! <= 59 && year! >= 1900 && year! <= 2200
+    hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHour! <= 23 && offsetMinute! <= 59 && year! >= 1900 && year! <= 2200
   );
 }
 
-/** A date-time (ISO 8601 with a time zone, or yyyy-mm-dd meaning UTC midnight), or null. */
+/** An ISO 8601 date-time with a time zone, or yyyy-mm-dd meaning UTC midnight; null when it is not a real one. */
+export function parseDateTime(value: string): Date | null {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
+  return realDateTime(iso) ? new Date(iso) : null;
+}
+
+/** A date-time (see parseDateTime), or null. */
 const dateTime = z
   .union([z.string(), z.null()])
   .transform((value, ctx) => {
     if (value === null || value.trim() === '') return null;
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? `${value.trim()}T00:00:00.000Z` : value.trim();
-    if (!realDateTime(iso)) {
+    const parsed = parseDateTime(value.trim());
+    if (!parsed) {
       ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
       return z.NEVER;
     }
-    return new Date(iso).toISOString();
+    return parsed.toISOString();
   });
 
 /** A decimal sent as a number or a numeric string; empty means null. */
@@ -61,17 +67,21 @@ const money = decimal({ min: 0, max: 100_000_000, places: 2 });
 const fahrenheit = decimal({ min: -100, max: 200 });
 const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
 
+const LOAD_NUMBER_MAX = 64;
+const loadNumberTooLong = `Ensure this field has no more than ${LOAD_NUMBER_MAX} characters.`;
+
+// The prefix alone is no number: 'kdt_' would be stored as a load whose number is empty.
 export const loadNumberSchema = z
   .string({ error: 'Load Number is required.' })
   .trim()
-  .min(1, { error: 'Load Number is required.', abort: true })
-  .max(64, 'Ensure this field has no more than 64 characters.')
+  .refine((value) => loadNumberWithoutPrefix(value) !== '', { error: 'Load Number is required.', abort: true })
+  .max(LOAD_NUMBER_MAX, loadNumberTooLong)
   .regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, - and _.');
 
 export const createLoadSchema = z.strictObject(
   {
     load_number: loadNumberSchema,
-    kdt_id: z.string().optional(),
+    kdt_id: z.string().max(LOAD_NUMBER_MAX, loadNumberTooLong).optional(),
     vendor: z.union([z.uuid({ error: 'Please select a vendor.' }), z.null(), z.literal('')]).optional(),
     pickup_location: text(255).optional(),
     pickup_date: dateTime.optional(),

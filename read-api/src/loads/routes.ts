@@ -39,6 +39,11 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
   router.get('/api/loads/check-id/', async (ctx) => {
     await requireReader(ctx, pool);
     const raw = ctx.query.id_to_check;
+    if (Array.isArray(raw)) {
+      ctx.status = 400;
+      ctx.body = { id_to_check: ['Send id_to_check once.'] };
+      return;
+    }
     const typed = typeof raw === 'string' ? raw.trim() : '';
     if (!typed) {
       ctx.status = 400;

@@ -68,6 +68,52 @@ describe('a vendor creates and reads its loads', () => {
     expect((await vendorA.post('/api/loads/', { load_number: 'ok1', rate_amount: 'lots' })).body).toEqual({ rate_amount: ['A valid number is required.'] });
     expect((await vendorA.post('/api/loads/', { load_number: 'ok2', status: 'delivered' })).body).toEqual({ status: ['This field cannot be set when creating a load.'] });
   });
+
+  it('refuses the kdt_ prefix alone as a missing number, and takes nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const load_number of ['kdt_', '  KDT_  ']) {
+      const response = await vendorA.post('/api/loads/', { load_number, kdt_id: load_number });
+      expect(response.status, load_number).toBe(400);
+      expect(response.body, load_number).toEqual({ load_number: ['Load Number is required.'] });
+    }
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await vendorA.get('/api/loads/check-id/?id_to_check=kdt_')).body).toEqual({ exists: false });
+  });
+
+  it('takes a kdt_id that differs from the load number only in case, keeping the load number\'s spelling', async () => {
+    const created = await vendorA.post('/api/loads/', { load_number: 'ABC1', kdt_id: 'kdt_abc1' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ load_number: 'kdt_ABC1', kdt_id: 'kdt_ABC1' });
+    expect((await vendorA.post('/api/loads/', { load_number: 'ABC2', kdt_id: 'kdt_abc3' })).body).toEqual({ kdt_id: ['kdt_id must match the load number.'] });
+  });
+
+  it('limits kdt_id to the load number\'s length, and takes nothing', async () => {
+    const head = await system.store.headPosition();
+    const response = await vendorA.post('/api/loads/', { load_number: 'long1', kdt_id: `kdt_long1${' '.repeat(60)}` });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ kdt_id: ['Ensure this field has no more than 64 characters.'] });
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await vendorA.post('/api/loads/', { load_number: 'long1', kdt_id: 'kdt_long1' })).status).toBe(201);
+  });
+
+  it('refuses a date-time with an impossible UTC offset, and takes nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const offset of ['+24:00', '-30:00', '+99:99', '+0960']) {
+      const response = await vendorA.post('/api/loads/', { load_number: 'tz1', pickup_date: `2026-11-22T10:00:00${offset}` });
+      expect(response.status, offset).toBe(400);
+      expect(response.body, offset).toEqual({ pickup_date: ['Enter a valid date and time.'] });
+    }
+    expect(await system.store.headPosition()).toBe(head);
+    const created = await vendorA.post('/api/loads/', { load_number: 'tz1', pickup_date: '2026-11-22T10:00:00+23:59', delivery_date: '2026-11-22T10:00-2359' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ pickup_date: '2026-11-21T10:01:00.000Z', delivery_date: '2026-11-23T09:59:00.000Z' });
+  });
+
+  it('refuses a repeated id_to_check instead of calling it missing', async () => {
+    const response = await vendorA.get('/api/loads/check-id/?id_to_check=x&id_to_check=y');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ id_to_check: ['Send id_to_check once.'] });
+  });
 });
 
 describe('ownership', () => {
@@ -140,6 +186,9 @@ describe('changing a load', () => {
       [{ temperature_min: 40, temperature_max: 30 }, { temperature_max: ['Maximum temperature must not be below the minimum temperature.'] }],
       [{ kdt_id: 'kdt_other', user_id: 'x' }, { kdt_id: ['This field cannot be changed.'], user_id: ['This field cannot be changed.'] }],
       [{ is_hazmat: 'perhaps' }, { is_hazmat: ['Invalid input'] }],
+      [{ last_update: '2026-11-22T10:00:00+99:99' }, { last_update: ['Enter a valid date and time.'] }],
+      [{ pickup_date: '2026-11-22T10:00:00-30:00' }, { pickup_date: ['Enter a valid date and time.'] }],
+      [{ estimated_delivery_time: '2026-11-22T10:00+2400' }, { estimated_delivery_time: ['Enter a valid date and time.'] }],
     ];
     for (const [body, expected] of cases) {
       const response = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, body);
