@@ -44,6 +44,20 @@ describe('profile field rules (vendor-side.md section 5)', () => {
     expect(ok('bank_account_number', '1'.repeat(18)).error).toBe('Account number must be 4-17 digits');
   });
 
+  it('takes digits typed with spaces and hyphens, refuses any other character, and reads whitespace alone as empty', () => {
+    expect(ok('bank_account_number', '0001 2345-678')).toEqual({ value: '00012345678', error: null });
+    expect(ok('phone_1_ext', ' 12 ')).toEqual({ value: '12', error: null });
+    expect(ok('bank_account_number', 'acct 12-34').error).toBe('Account number must be 4-17 digits');
+    expect(ok('bank_account_number', 'abc').error).toBe('Account number must be 4-17 digits');
+    expect(ok('bank_routing_number', '--').error).toBe('Routing number must be 9 digits');
+    expect(ok('dot_number', 'n/a').error).toBe('DOT Number must be 6-8 digits');
+    expect(ok('phone_1_ext', 'x').error).toBe('Extension must be 1-6 digits');
+    expect(ok('phone_1', 'tel 214 555 0142').error).toBe('Phone format: (xxx) xxx-xxxx');
+    expect(ok('zip_code', 'TX 75202').error).toBe('ZIP code format: 12345 or 12345-6789');
+    expect(ok('federal_id', 'EIN 751234567').error).toBe('Tax ID format: xx-xxxxxxx');
+    expect(ok('bank_account_number', '   ')).toEqual({ value: '', error: null });
+  });
+
   it('accepts US ZIP and ZIP+4 for both ZIP fields', () => {
     for (const field of ['zip_code', 'insurance_zip'] as const) {
       expect(ok(field, '75202')).toEqual({ value: '75202', error: null });

@@ -5,8 +5,20 @@ import { US_STATES, type ProfileField } from './profile-fields';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
+// What people type between the digits of a number; any other character makes the value wrong, not merely longer
+// (stripping it would save 'acct 12-34' as 1234, and 'n/a' as nothing at all).
+const NUMBER_CHARACTERS = /^[\d\s-]*$/;
+const PHONE_CHARACTERS = /^[\d\s().+-]*$/;
+
+/** The digits of a number typed with separators; anything else stays as typed, for the field's check to refuse. */
+const digitsOfNumber = (value: string) => {
+  const trimmed = value.trim();
+  return NUMBER_CHARACTERS.test(trimmed) && /\d/.test(trimmed) ? digits(trimmed) : trimmed;
+};
+
 /** (xxx) xxx-xxxx from ten digits (a leading US 1 is dropped); anything else stays as typed. */
 export function formatPhone(value: string): string {
+  if (!PHONE_CHARACTERS.test(value.trim())) return value;
   let d = digits(value);
   if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
   if (d.length !== 10) return value;
@@ -15,12 +27,14 @@ export function formatPhone(value: string): string {
 
 /** xx-xxxxxxx from nine digits (EIN / tax id); anything else stays as typed. */
 export function formatTaxId(value: string): string {
+  if (!NUMBER_CHARACTERS.test(value.trim())) return value;
   const d = digits(value);
   return d.length === 9 ? `${d.slice(0, 2)}-${d.slice(2)}` : value;
 }
 
 /** 12345 or 12345-6789 from five or nine digits. */
 export function formatZip(value: string): string {
+  if (!NUMBER_CHARACTERS.test(value.trim())) return value;
   const d = digits(value);
   if (d.length === 5) return d;
   if (d.length === 9) return `${d.slice(0, 5)}-${d.slice(5)}`;
@@ -52,22 +66,26 @@ const taxId: Rule = { normalize: formatTaxId, check: pattern(/^\d{2}-\d{7}$/, TA
 const zip: Rule = { normalize: formatZip, check: pattern(/^\d{5}(-\d{4})?$/, ZIP_MESSAGE) };
 const email: Rule = { normalize: (v) => v.trim().toLowerCase(), check: pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_MESSAGE), maxLength: 254 };
 const state: Rule = { normalize: (v) => v.trim().toUpperCase(), check: (v) => (STATE_CODES.has(v) ? null : 'Select a valid state.') };
-const extension: Rule = { normalize: digits, check: pattern(/^\d{1,6}$/, 'Extension must be 1-6 digits') };
-const date: Rule = {
-  check: (v) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!match) return 'Enter a valid date (yyyy-mm-dd).';
-    const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-    const d = new Date(Date.UTC(year, month - 1, day));
-    return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? null : 'Enter a valid date (yyyy-mm-dd).';
-  },
-};
+const extension: Rule = { normalize: digitsOfNumber, check: pattern(/^\d{1,6}$/, 'Extension must be 1-6 digits') };
+/**
+ * Whether yyyy-mm-dd names a day that exists (Date.parse takes Feb 30 as Mar 2). Date.UTC reads years below 100 as
+ * 19xx, so those (year 0 among them) are refused too.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+const date: Rule = { check: (v) => (isCalendarDate(v) ? null : 'Enter a valid date (yyyy-mm-dd).') };
 const text = (maxLength: number): Rule => ({ normalize: (v) => v.trim(), check: () => null, maxLength });
 
 export const PROFILE_RULES: Record<ProfileField, Rule> = {
   legal_name: text(200), business_name: text(200), address: text(255), address_2: text(255), city: text(100), state, zip_code: zip,
   federal_id: taxId, mc_number: { normalize: normalizeMcNumber, check: pattern(/^\d{5,7}$/, 'MC Number must be 5-7 digits') },
-  dot_number: { normalize: digits, check: pattern(/^\d{6,8}$/, 'DOT Number must be 6-8 digits') }, tax_id: taxId,
+  dot_number: { normalize: digitsOfNumber, check: pattern(/^\d{6,8}$/, 'DOT Number must be 6-8 digits') }, tax_id: taxId,
   website: { normalize: (v) => v.trim(), check: pattern(/^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i, 'Enter a valid website address.'), maxLength: 255 },
   fax: phone,
   contact_name_1: text(150), email_1: email, phone_1: phone, phone_1_ext: extension,
@@ -75,8 +93,8 @@ export const PROFILE_RULES: Record<ProfileField, Rule> = {
   insurance_company: text(200), insurance_policy_number: text(100), insurance_expiration: date, insurance_address: text(255),
   insurance_city: text(100), insurance_state: state, insurance_zip: zip, insurance_email: email, insurance_phone: phone, insurance_phone_ext: extension,
   bank_account_holder_name: text(200), bank_name: text(200),
-  bank_routing_number: { normalize: digits, check: pattern(/^\d{9}$/, 'Routing number must be 9 digits') },
-  bank_account_number: { normalize: digits, check: pattern(/^\d{4,17}$/, 'Account number must be 4-17 digits') },
+  bank_routing_number: { normalize: digitsOfNumber, check: pattern(/^\d{9}$/, 'Routing number must be 9 digits') },
+  bank_account_number: { normalize: digitsOfNumber, check: pattern(/^\d{4,17}$/, 'Account number must be 4-17 digits') },
 };
 
 /** The value as stored (auto-formatted) and its error, if any. Empty values are not checked: requiredness is separate. */

@@ -77,6 +77,30 @@ describe('the vendor profile', () => {
     expect(await system.store.headPosition()).toBe(head);
   });
 
+  it('refuses digit-only fields holding other characters instead of saving their digits or nothing', async () => {
+    const before = (await vendor.get('/api/profiles/vendor/')).body;
+    const head = await system.store.headPosition();
+    const junk = await vendor.request('PATCH', '/api/profiles/vendor/', { bank_account_number: 'abc', dot_number: 'n/a', phone_1_ext: 'x', bank_routing_number: '--' });
+    expect(junk.status).toBe(400);
+    expect(junk.body).toEqual({
+      bank_account_number: ['Account number must be 4-17 digits'], dot_number: ['DOT Number must be 6-8 digits'],
+      phone_1_ext: ['Extension must be 1-6 digits'], bank_routing_number: ['Routing number must be 9 digits'],
+    });
+    const mixed = await vendor.request('PATCH', '/api/profiles/vendor/', { bank_account_number: 'acct 12-34', phone_2: 'call 214-555-0199', zip_code: 'TX 75202' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toEqual({
+      bank_account_number: ['Account number must be 4-17 digits'], phone_2: ['Phone format: (xxx) xxx-xxxx'], zip_code: ['ZIP code format: 12345 or 12345-6789'],
+    });
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await vendor.get('/api/profiles/vendor/')).body).toEqual(before);
+  });
+
+  it('still takes digits typed with spaces and hyphens, and whitespace alone as empty', async () => {
+    const saved = await vendor.request('PATCH', '/api/profiles/vendor/', { bank_account_number: '0001 2345-678', dot_number: ' 2-345-678 ', phone_1_ext: '  ', phone_2: '+1 (214) 555.0199' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ bank_account_number: '00012345678', dot_number: '2345678', phone_1_ext: null, phone_2: '(214) 555-0199' });
+  });
+
   it('refuses fields a vendor cannot set', async () => {
     const response = await vendor.request('PATCH', '/api/profiles/vendor/', { user_id: 'x', is_staff: true, insurance_document_url: '/x' });
     expect(response.status).toBe(400);
