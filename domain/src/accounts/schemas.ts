@@ -55,9 +55,19 @@ export const staffSignUpSchema = withPasswordRules(
   z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema, first_name: nameSchema, last_name: nameSchema }),
 );
 
+/** The catalogue's login failure (vendor-side.md section 8), as the command API answers wrong credentials. */
+const LOGIN_FAILED = 'Invalid username or password';
+
+// Only a missing value is named; one no account could have (too long, not text) fails as wrong credentials do.
+const loginField = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : LOGIN_FAILED) })
+    .min(1, REQUIRED)
+    .max(max, LOGIN_FAILED);
+
 export const loginSchema = z.object({
-  username: z.string({ error: REQUIRED }).min(1, REQUIRED).max(150),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
+  username: loginField(150),
+  password: loginField(1024),
   portal: z.enum(['vendor', 'staff']).optional(),
 });
 

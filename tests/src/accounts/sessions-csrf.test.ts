@@ -112,6 +112,26 @@ describe('sessions', () => {
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body).toEqual({ detail: 'Invalid username or password' });
   });
+
+  it('calls only a missing username or password required; one no account could have fails as a login, and signs nobody in', async () => {
+    const client = await system.client().start();
+    const head = await system.store.headPosition();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ password: GOOD_PASSWORD }, { username: ['This field is required.'] }],
+      [{ username: '', password: '' }, { username: ['This field is required.'], password: ['This field is required.'] }],
+      [{ username: 'vendor_ann', password: null }, { password: ['This field is required.'] }],
+      [{ username: 'v'.repeat(151), password: GOOD_PASSWORD }, { username: ['Invalid username or password'] }],
+      [{ username: 'vendor_ann', password: 'p'.repeat(1025) }, { password: ['Invalid username or password'] }],
+      [{ username: 123, password: 'x' }, { username: ['Invalid username or password'] }],
+    ];
+    for (const [body, expected] of cases) {
+      const response = await client.post('/api/auth/login/', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body, JSON.stringify(body)).toEqual(expected);
+    }
+    expect(client.cookies.has('sessionid')).toBe(false);
+    expect(await system.store.headPosition()).toBe(head);
+  });
 });
 
 describe('login throttling', () => {
