@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import * as loads from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadStream } from '@portal/domain/loads/fields';
+import { parseDateTime } from '@portal/domain/loads/schemas';
 import * as vendors from '@portal/domain/vendors/decider';
 import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
 import { parseBigIntParam } from '@portal/platform/event-store/json';
@@ -32,8 +33,9 @@ export function asOfFrom(ctx: Koa.Context): AsOf | undefined {
   }
   const time = single(ctx, 'as_of', 'Enter a valid date and time.');
   if (time !== undefined) {
-    const parsed = new Date(time);
-    if (Number.isNaN(parsed.getTime())) throw new ValidationFailed({ as_of: ['Enter a valid date and time.'] });
+    // ISO 8601 only: new Date() would read '1' as 2001 and 'foo 2020' as 2020.
+    const parsed = parseDateTime(time);
+    if (!parsed) throw new ValidationFailed({ as_of: ['Enter a valid date and time.'] });
     return { time: parsed };
   }
   return undefined;

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
 import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
 import { isAdmin, type Actor } from '@portal/domain/permissions';
+import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
 import { vendorStream } from '@portal/domain/vendors/events';
@@ -28,9 +29,15 @@ function entry(event: RecordedEvent, options: { maskBank: boolean }) {
   };
 }
 
+/** A count from the query: decimal digits only (Number would take 0x2 and 1e1), the default when absent or empty. */
+function queryCount(value: string | string[] | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+}
+
 function paging(ctx: Koa.Context): { page: number; pageSize: number } {
-  const page = Number(ctx.query.page ?? 1);
-  const pageSize = Number(ctx.query.page_size ?? 50);
+  const page = queryCount(ctx.query.page, 1);
+  const pageSize = queryCount(ctx.query.page_size, 50);
   if (!Number.isInteger(page) || page < 1) throw new ValidationFailed({ page: ['Enter a page number of 1 or more.'] });
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new ValidationFailed({ page_size: [`Enter a page size from 1 to ${MAX_PAGE_SIZE}.`] });
   return { page, pageSize };
@@ -130,7 +137,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const day = (name: string) => {
       const raw = ctx.query[name];
       if (raw === undefined || raw === '') return null;
-      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) {
+      if (typeof raw !== 'string' || !isCalendarDate(raw)) {
         errors[name] = ['Enter a valid date (yyyy-mm-dd).'];
         return null;
       }

@@ -48,6 +48,18 @@ describe('history on every record', () => {
     expect(page2.body).toMatchObject({ count: 4, page: 2, page_size: 3 });
     expect(page2.body.results).toHaveLength(1);
     expect((await vendor.get(`/api/loads/${id}/history/?page=0`)).status).toBe(400);
+    // An empty value is an absent one; a page is decimal digits only.
+    expect((await vendor.get(`/api/loads/${id}/history/?page=&page_size=`)).body).toMatchObject({ count: 4, page: 1, page_size: 50 });
+    for (const [query, field, message] of [
+      ['page=0x2', 'page', 'Enter a page number of 1 or more.'],
+      ['page=1e0', 'page', 'Enter a page number of 1 or more.'],
+      ['page=%202', 'page', 'Enter a page number of 1 or more.'],
+      ['page_size=0x10', 'page_size', 'Enter a page size from 1 to 200.'],
+    ]) {
+      const refused = await vendor.get(`/api/loads/${id}/history/?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual({ [field!]: [message] });
+    }
     expect((await otherVendor.get(`/api/loads/${id}/history/`)).status).toBe(404);
     expect((await dispatch.get(`/api/loads/${id}/history/`)).status).toBe(200);
   });
@@ -97,6 +109,12 @@ describe('the payment audit', () => {
     expect((await accounting.get(`/api/payments/log/?from=2000-01-01&to=2000-01-02`)).body).toEqual([]);
     expect((await accounting.get(`/api/payments/log/?from=${today}&to=${today}`)).body.length).toBeGreaterThanOrEqual(6);
     expect((await accounting.get('/api/payments/log/?from=yesterday')).body).toEqual({ from: ['Enter a valid date (yyyy-mm-dd).'] });
+    for (const query of ['from=2026-02-30', 'to=2026-02-31', 'from=0000-01-01', 'from=2026-02-30&format=csv']) {
+      const refused = await accounting.get(`/api/payments/log/?${query}`);
+      const field = query.slice(0, query.indexOf('='));
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual({ [field]: ['Enter a valid date (yyyy-mm-dd).'] });
+    }
     const csv = await accounting.download(`/api/payments/log/?format=csv&vendor=${vendorId}`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain('attachment; filename="payments-log');
@@ -120,6 +138,16 @@ describe('time travel', () => {
     expect(byTime.body).toMatchObject({ status: 'picked_up', rate_amount: 950 });
     expect((await vendor.get(`/api/loads/${id}/?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
     expect((await vendor.get(`/api/loads/${id}/?as_of_position=abc`)).status).toBe(400);
+    // ISO 8601 only: new Date() reads '1' as 2001 and 'foo 2020' as 2020.
+    for (const asOf of ['1', 'foo%202020', '2026-02-30', '2026-11-22T10:00:00%2B24:00', 'Nov%2022%202026']) {
+      const refused = await vendor.get(`/api/loads/${id}/?as_of=${asOf}`);
+      expect(refused.status, asOf).toBe(400);
+      expect(refused.body, asOf).toEqual({ as_of: ['Enter a valid date and time.'] });
+    }
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    for (const asOf of [tomorrow, `${tomorrow}T00:00Z`, `${tomorrow}T01:00:00.000%2B01:00`]) {
+      expect((await vendor.get(`/api/loads/${id}/?as_of=${asOf}`)).body, asOf).toMatchObject({ status: 'picked_up', rate_amount: 950 });
+    }
     const vendorEvents = (await admin.get(`/api/vendors/${vendorId}/history/?page_size=200`)).body.results;
     const createdAt = vendorEvents[0].position;
     const early = await admin.get(`/api/vendors/${vendorId}/?as_of_position=${createdAt}`);
