@@ -177,6 +177,37 @@ describe('startEmbeddedPostgres', () => {
   );
 
   it(
+    'creates the cluster again when its creation was cut off on a first start (it could never start), but keeps a complete one',
+    async () => {
+      const dir = await tempDir();
+      const cluster = path.join(dir, 'postgres');
+      // A complete cluster from before the creation marker existed: reused, with its data.
+      const first = await start(dir);
+      await query(first.adminUrl, 'CREATE TABLE kept (note text); INSERT INTO kept VALUES (\'still here\')');
+      await first.stop();
+      await fs.rm(path.join(cluster, '.portal-initialised'));
+      const again = await start(dir);
+      expect(await query<{ note: string }>(again.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
+      await again.stop();
+      // Cut off while being created: initdb had written PG_VERSION, not yet the control file; and a password file.
+      await fs.rm(path.join(cluster, '.portal-initialised'));
+      await fs.rm(path.join(cluster, 'global', 'pg_control'));
+      const { logger, messages } = capturingLogger();
+      const fresh = await start(dir, { logger });
+      expect(messages()).toContain('removing a PostgreSQL cluster whose creation was interrupted, and creating it again');
+      expect(await query<{ one: number }>(fresh.adminUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      await fresh.stop();
+      // Only PG_VERSION, as right after initdb began.
+      await fs.rm(cluster, { recursive: true, force: true });
+      await fs.mkdir(cluster, { recursive: true });
+      await fs.writeFile(path.join(cluster, 'PG_VERSION'), '18\n');
+      const fromScratch = await start(dir);
+      expect(await query<{ one: number }>(fromScratch.adminUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    },
+    TIMEOUT * 2,
+  );
+
+  it(
     'recovers the data folder after the app that ran it was killed with SIGKILL',
     async () => {
       const dir = await tempDir();

@@ -61,7 +61,14 @@ export async function startEmbeddedPostgres(options: {
   // Postgres refuses to run as root; the package then runs initdb/postgres as the `postgres` user.
   const runAs = isRoot ? await preparePostgresUser(dataDir) : undefined;
 
-  const existing = await fileExists(path.join(clusterDir, 'PG_VERSION'));
+  let existing = await fileExists(path.join(clusterDir, 'PG_VERSION'));
+  if (existing && !(await isCompleteCluster(clusterDir))) {
+    // initdb of a first start was interrupted: nothing was ever stored in this cluster, which cannot start.
+    logger.warn('removing a PostgreSQL cluster whose creation was interrupted, and creating it again', { dataDir: clusterDir });
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    await fs.rm(passwordFile, { force: true });
+    existing = false;
+  }
   if (existing) await checkPidFile(clusterDir, logger);
   else await assertNoHalfCluster(clusterDir);
 
@@ -112,6 +119,7 @@ export async function startEmbeddedPostgres(options: {
     try {
       if (runAs) await fs.chown(pwfile, runAs.uid, runAs.gid);
       await instance.initialise();
+      await fs.writeFile(path.join(clusterDir, INITIALISED_MARKER), '');
     } catch (error) {
       throw withLogs(`Initialising the PostgreSQL cluster in ${clusterDir} failed: ${describe(error)}`);
     } finally {
@@ -333,6 +341,23 @@ async function preparePostgresUser(dataDir: string): Promise<{ uid: number; gid:
 }
 
 /** A cluster folder without PG_VERSION that has files in it: an initdb that was interrupted. */
+/** Written into the cluster folder once initdb has finished: a cluster without it was cut off while being created. */
+const INITIALISED_MARKER = '.portal-initialised';
+
+/**
+ * Whether initdb finished creating this cluster: the marker, or, for clusters created before the marker was written,
+ * the control file and the three databases initdb creates last of all (template1, template0, postgres); such a
+ * cluster is given the marker.
+ */
+async function isCompleteCluster(clusterDir: string): Promise<boolean> {
+  const marker = path.join(clusterDir, INITIALISED_MARKER);
+  if (await fileExists(marker)) return true;
+  const made = await Promise.all(['global/pg_control', 'base/1', 'base/4', 'base/5'].map((part) => fileExists(path.join(clusterDir, part))));
+  if (!made.every(Boolean)) return false;
+  await fs.writeFile(marker, '');
+  return true;
+}
+
 async function assertNoHalfCluster(clusterDir: string): Promise<void> {
   let entries: string[];
   try {
