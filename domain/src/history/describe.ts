@@ -1,6 +1,6 @@
-// Events as the history panels read them: "Payment status: unpaid -> partial", "Rate amount: $1,200.00 -> $1,350.00".
+// Events as the history panels read them: "Payment status: Unpaid -> Partial", "Rate amount: $1,200.00 -> $1,350.00".
 // Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
-import { LOAD_DOCUMENT_SHORT_LABELS, type LoadDocumentType } from '../loads/fields';
+import { LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
 import { maskDigits } from '../vendors/staff-view';
 
@@ -18,6 +18,8 @@ const LABELS: Record<string, string> = {
 export const fieldLabel = (field: string) => LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, ' ');
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Fields whose values are codes: shown by the labels the screens use ("Picked Up", not "picked_up"). */
+const CODE_LABELS: Record<string, Readonly<Record<string, string>>> = { status: LOAD_STATUS_LABELS, payment_status: PAYMENT_STATUS_LABELS };
 
 export interface DescribeOptions {
   /** Staff see bank numbers masked to the last 4 digits. */
@@ -35,6 +37,8 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
       return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`;
     }
   }
+  const label = typeof value === 'string' && Object.hasOwn(CODE_LABELS[field] ?? {}, value) ? CODE_LABELS[field]![value] : undefined;
+  if (label) return label;
   if (field === 'temperature_min' || field === 'temperature_max') return `${value} °F`;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (options.maskBank && BANK_FIELDS.has(field)) return maskDigits(String(value)) ?? '(none)';
@@ -89,9 +93,9 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
       return [`Load created: ${data.kdt_id}${data.vendor_name ? ` for ${data.vendor_name}` : ''}`, ...details];
     }
     case 'LoadStatusChanged':
-      return [`Status: ${data.from} -> ${data.to}`];
+      return [change('status', data.from, data.to, options)];
     case 'LoadPaymentStatusChanged':
-      return [`Payment status: ${data.from} -> ${data.to}`];
+      return [change('payment_status', data.from, data.to, options)];
     case 'LoadPickupDateSet':
       return [change('pickup_date', data.from, data.to, options)];
     case 'LoadDeliveryDateSet':

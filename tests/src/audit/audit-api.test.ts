@@ -39,7 +39,7 @@ describe('history on every record', () => {
     expect(history.status).toBe(200);
     expect(history.body.count).toBe(4);
     const lines = history.body.results.flatMap((e: { summary: string[] }) => e.summary);
-    expect(lines).toContain('Payment status: unpaid -> partial');
+    expect(lines).toContain('Payment status: Unpaid -> Partial');
     expect(lines).toContain('Rate amount: $1,200.00 -> $1,350.00');
     expect(lines).toContain('Document uploaded: BOL bol.pdf');
     const payment = history.body.results.find((e: { event_type: string }) => e.event_type === 'LoadPaymentStatusChanged');
@@ -94,9 +94,9 @@ describe('the payment audit', () => {
       'Amount paid: (none) -> $1,000.00',
       'Last payment date: (none) -> Nov 20, 2026, 12:00 AM UTC',
       'Payment notes: (none) -> ACH 1 of 2',
-      'Payment status: unpaid -> partial',
+      'Payment status: Unpaid -> Partial',
     ]);
-    expect(summaries.slice(4).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: partial -> paid']);
+    expect(summaries.slice(4).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: Partial -> Paid']);
     expect(history.body[5].actor).toMatchObject({ username: 'admin', tier: 'ADMIN' });
     for (const refused of [dispatch, vendor]) {
       expect((await refused.get(`/api/loads/${id}/payment-history/`)).status).toBe(403);
@@ -104,7 +104,7 @@ describe('the payment audit', () => {
     }
     const log = await accounting.get(`/api/payments/log/?vendor=${vendorId}&status=paid&${at(last)}`);
     const mine = log.body.filter((e: { kdt_id: string }) => e.kdt_id === 'kdt_pay-audit-1');
-    expect(mine.map((e: { summary: string }) => e.summary).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: partial -> paid']);
+    expect(mine.map((e: { summary: string }) => e.summary).sort()).toEqual(['Amount paid: $1,000.00 -> $2,000.00', 'Payment status: Partial -> Paid']);
     const today = new Date().toISOString().slice(0, 10);
     expect((await accounting.get(`/api/payments/log/?from=2000-01-01&to=2000-01-02`)).body).toEqual([]);
     expect((await accounting.get(`/api/payments/log/?from=${today}&to=${today}`)).body.length).toBeGreaterThanOrEqual(6);

@@ -59,7 +59,7 @@ describe('payments log', () => {
     await expect.poll(() => table.locator('xpath=..').getAttribute('aria-busy')).toBe('false');
     await expect.poll(() => rows.count()).toBe(expected.length);
     const ourRow = rows.filter({ hasText: load.kdt_id }).filter({ hasText: 'Payment status:' });
-    await expect(ourRow.first().textContent()).resolves.toContain('-> paid');
+    await expect(ourRow.first().textContent()).resolves.toContain('-> Paid');
     for (const status of await rows.locator('td.cell-payment_status').allTextContents()) expect(status).toBe('Paid');
     await screenshot(page, 'audit-payments-filtered');
 
