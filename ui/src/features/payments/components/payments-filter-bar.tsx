@@ -1,6 +1,7 @@
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import { useId } from 'react';
 import { hasFilters, NO_FILTERS, type PaymentsFilters } from '../utils/payments-filters';
+import { DateFilterInput } from './date-filter-input';
 
 interface PaymentsFilterBarProps {
   filters: PaymentsFilters;
@@ -9,7 +10,7 @@ interface PaymentsFilterBarProps {
   onChange(filters: PaymentsFilters): void;
 }
 
-/** Date range, vendor and payment status; every change applies at once. */
+/** Date range, vendor and payment status; every change applies at once (a typed date once it is whole). */
 export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }: PaymentsFilterBarProps) {
   const id = useId();
   const set = (patch: Partial<PaymentsFilters>) => onChange({ ...filters, ...patch });
@@ -20,11 +21,11 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
     <form className="pay-filters" aria-label="Payments filters" onSubmit={(event) => event.preventDefault()}>
       <div className="pay-filter">
         <label htmlFor={`${id}-from`}>From</label>
-        <input id={`${id}-from`} type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => set({ from: event.target.value })} />
+        <DateFilterInput id={`${id}-from`} value={filters.from} max={filters.to || undefined} onCommit={(from) => set({ from })} />
       </div>
       <div className="pay-filter">
         <label htmlFor={`${id}-to`}>To</label>
-        <input id={`${id}-to`} type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => set({ to: event.target.value })} />
+        <DateFilterInput id={`${id}-to`} value={filters.to} min={filters.from || undefined} onCommit={(to) => set({ to })} />
       </div>
       <div className="pay-filter pay-filter-wide">
         <label htmlFor={`${id}-vendor`}>Vendor</label>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, NO_FILTERS, paymentsLogPath } from './payments-filters';
+import { csvFileName, isPlausibleDay, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, NO_FILTERS, paymentsLogPath } from './payments-filters';
 
 describe('payments filters in the URL', () => {
   it('reads what is valid and drops the rest', () => {
@@ -10,6 +10,16 @@ describe('payments filters in the URL', () => {
   it('writes only the filters in use', () => {
     expect(filtersToSearch({ ...NO_FILTERS, status: 'paid' }).toString()).toBe('status=paid');
     expect(hasFilters(NO_FILTERS)).toBe(false);
+  });
+});
+
+describe('a typed day', () => {
+  it('is whole once its year is plausible', () => {
+    expect(isPlausibleDay('2026-12-01')).toBe(true);
+    expect(isPlausibleDay('0002-12-01')).toBe(false);
+    expect(isPlausibleDay('0202-12-01')).toBe(false);
+    expect(isPlausibleDay('2026-02-30')).toBe(false);
+    expect(isPlausibleDay('')).toBe(false);
   });
 });
 

@@ -14,11 +14,14 @@ export const NO_FILTERS: PaymentsFilters = { from: '', to: '', vendor: '', statu
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function isCalendarDay(text: string): boolean {
+export function isCalendarDay(text: string): boolean {
   if (!DAY.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
+
+/** A day someone typing has finished: a date input reports one as soon as the year so far makes one (year 0002). */
+export const isPlausibleDay = (text: string): boolean => isCalendarDay(text) && text >= '1900-01-01';
 
 const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);
 

@@ -1,0 +1,74 @@
+// The payments log's date filters in a real browser: a date typed with the keyboard applies, and the days are the
+// days the rows show (the browser's own time zone), not UTC days.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
+import { loginThroughUi, useBrowserSuite, waitForPath } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+const SHOTS = '/tmp/s11-ui-fix-shots';
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+  payment_status: string;
+}
+
+/** The day `instant` falls on in `timeZone`, yyyy-mm-dd. */
+const dayIn = (timeZone: string, instant = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+async function paymentsPage(timezoneId: string): Promise<Page> {
+  const page = await suite.openPage({ locale: 'en-US', timezoneId });
+  await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
+  await page.goto('/staff/payments');
+  await page.getByRole('table', { name: 'Payments log' }).waitFor();
+  return page;
+}
+
+/** A payment change of our own, once the log shows it. */
+async function changePayment(accounting: PortalClient): Promise<LoadRow> {
+  const load = (await accounting.get<LoadRow[]>('/api/loads/')).body.find((candidate) => candidate.payment_status !== 'disputed')!;
+  expect((await accounting.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'disputed' })).status).toBe(200);
+  await expect.poll(async () => (await accounting.get<{ load_id: string }[]>('/api/payments/log/')).body.some((entry) => entry.load_id === load.id)).toBe(true);
+  return load;
+}
+
+const rowsOf = (page: Page) => page.getByRole('table', { name: 'Payments log' }).locator('tbody tr');
+
+describe('payments log date filters', () => {
+  it('take a date typed with the keyboard, digit by digit', { timeout: 120_000 }, async () => {
+    const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
+    const load = await changePayment(accounting);
+    const page = await paymentsPage('UTC');
+    const today = dayIn('UTC');
+    const [year, month, day] = today.split('-');
+
+    const from = page.getByLabel('From', { exact: true });
+    // Tabbing in (focus) starts at the month, as a keyboard user would.
+    await from.focus();
+    await page.keyboard.type(`${month}${day}${year}`);
+    await expect.poll(() => from.inputValue()).toBe(today);
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe(today);
+    await expect.poll(() => rowsOf(page).filter({ hasText: load.kdt_id }).count()).toBeGreaterThan(0);
+
+    // To, typed as the day before: the range is refused with the page's own message, and nothing is lost on reload.
+    const to = page.getByLabel('To', { exact: true });
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const [yYear, yMonth, yDay] = yesterday.split('-');
+    await to.focus();
+    await page.keyboard.type(`${yMonth}${yDay}${yYear}`);
+    await page.getByText('The From date must be on or before the To date.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/h1-typed-range-refused.png` });
+    await page.reload();
+    await expect.poll(() => from.inputValue()).toBe(today);
+    await expect.poll(() => to.inputValue()).toBe(yesterday);
+    // Emptied with the keyboard (each of its three parts), the filter goes when the field is left.
+    await to.focus();
+    for (const key of ['Backspace', 'Tab', 'Backspace', 'Tab', 'Backspace']) await page.keyboard.press(key);
+    await page.getByLabel('Vendor').focus();
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBeNull();
+    await expect.poll(() => rowsOf(page).filter({ hasText: load.kdt_id }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/h1-typed-from.png` });
+  });
+});
