@@ -3,7 +3,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
-import { HttpError } from '@portal/platform/http/errors';
+import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
 
 const LIMITS = { jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb' };
 const MULTIPART_LIMITS = { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 100, maxFieldsSize: 1024 * 1024, allowEmptyFiles: true, minFileSize: 0 };
@@ -65,4 +65,13 @@ export function parseRequestBody(uploadRoot: string) {
       await fs.promises.rm(folder, { recursive: true, force: true });
     }
   };
+}
+
+/** The body's fields; a body that is not an object (a JSON array) is refused as the load PATCH's schema refuses it. */
+export function bodyFields(ctx: Koa.Context): Record<string, unknown> {
+  const body: unknown = ctx.request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationFailed({ non_field_errors: [`Invalid input: expected object, received ${Array.isArray(body) ? 'array' : typeof body}`] });
+  }
+  return body as Record<string, unknown>;
 }

@@ -15,6 +15,7 @@ import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/err
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { loadAccount, loadStaff } from '../accounts/aggregates';
 import { handleCommand } from '../command-handler';
+import { bodyFields } from '../request-body';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -111,7 +112,7 @@ export function staffRoutes(deps: { store: EventStore; pool: pg.Pool; sessions: 
     const actor = await requireActor(ctx, store);
     if (actor.type !== 'STAFF') throw new HttpError(404, 'Not found.');
     requireAdmin(actor, 'You do not have permission to edit this profile.');
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const body = bodyFields(ctx);
     const values: Partial<Record<StaffProfileField, string>> = Object.create(null);
     const errors: Record<string, string[]> = Object.create(null);
     let tier: StaffTier | undefined;
@@ -146,7 +147,7 @@ export function staffRoutes(deps: { store: EventStore; pool: pg.Pool; sessions: 
   router.patch('/api/staff-accounts/:id/update-tier/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     requireAdmin(actor, 'You do not have permission to change staff tiers.');
-    const tier = parseTier(((ctx.request.body ?? {}) as Record<string, unknown>).tier);
+    const tier = parseTier(bodyFields(ctx).tier);
     const id = staffId(ctx.params.id);
     const result = await oneAtATime(pool, id, async () => {
       await staffTarget(store, id);

@@ -19,6 +19,7 @@ import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/err
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { load } from '../accounts/aggregates';
 import { handleCommand } from '../command-handler';
+import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
 
 const VENDOR_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
@@ -62,15 +63,6 @@ function checkCoverage(raw: string): { value: string; error: string | null } {
   const cleaned = raw.replace(/[$,\s]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned) || Number(cleaned) > 1e10) return { value: raw, error: 'Enter an amount in dollars, at least 0, with up to 2 decimals.' };
   return { value: Number(cleaned).toFixed(2), error: null };
-}
-
-/** The body's fields; a body that is not an object (a JSON array) is refused as the load PATCH's schema refuses it. */
-function bodyFields(ctx: Koa.Context): Record<string, unknown> {
-  const body: unknown = ctx.request.body ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationFailed({ non_field_errors: [`Invalid input: expected object, received ${Array.isArray(body) ? 'array' : typeof body}`] });
-  }
-  return body as Record<string, unknown>;
 }
 
 /** Reads the body (JSON or multipart fields) into profile values and agreement fields, refusing anything else. */

@@ -188,3 +188,15 @@ describe('a tier change and a deletion of one member at once', () => {
     expect(upper.body).toEqual({ id, tier: 'DISPATCH_OPS' });
   });
 });
+
+describe('a staff profile body that is not an object', () => {
+  it('is refused as the load PATCH refuses it, changing nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const body of ['[]', '[{"department":"Ops"}]']) {
+      const answer = await admin.request('PATCH', '/api/profiles/staff/', body);
+      expect(answer.status, body).toBe(400);
+      expect(answer.body, body).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });
+    }
+    expect(await system.store.headPosition()).toBe(head);
+  });
+});
