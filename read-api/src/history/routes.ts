@@ -14,6 +14,18 @@ import { requireReader } from '../accounts/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
+/** An IANA zone name (America/Chicago, Etc/GMT+5, UTC); not a POSIX rule like '+05' or 'EST5', whose sign PostgreSQL reads the other way. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The zone's canonical name if the runtime's time zone data knows it, else null. */
+function timeZoneName(raw: string): string | null {
+  if (!ZONE_NAME.test(raw)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
 
 const actorOf = (event: RecordedEvent) =>
   event.metadata.actorUsername ? { username: event.metadata.actorUsername, type: event.metadata.actorType ?? null, tier: event.metadata.actorTier ?? null } : null;
@@ -145,19 +157,36 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     };
     const from = day('from');
     const to = day('to');
+    // The days are the reader's own (the zone their screen shows times in); UTC days without one.
+    const rawZone = ctx.query.tz;
+    let zone = 'UTC';
+    if (rawZone !== undefined && rawZone !== '') {
+      const known = typeof rawZone === 'string' ? timeZoneName(rawZone) : null;
+      if (known) zone = known;
+      else errors.tz = ['Enter a valid time zone.'];
+    }
     const vendor = ctx.query.vendor;
     if (vendor !== undefined && vendor !== '' && (typeof vendor !== 'string' || !UUID.test(vendor))) errors.vendor = ['Select a valid vendor.'];
     const status = ctx.query.status;
     if (status !== undefined && status !== '' && !PAYMENT_STATUSES.includes(status as never)) errors.status = [`Select a valid payment status: ${PAYMENT_STATUSES.join(', ')}.`];
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    const { rows } = await pool.query(
-      `SELECT position, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
-       FROM payment_history
-       WHERE ($1::date IS NULL OR at >= $1::date) AND ($2::date IS NULL OR at < $2::date + 1)
-         AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
-       ORDER BY position DESC, seq LIMIT 5000`,
-      [from, to, vendor || null, status || null],
-    );
+    const rows = await pool
+      .query(
+        `SELECT position, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
+         FROM payment_history
+         WHERE ($1::date IS NULL OR at >= $1::date::timestamp AT TIME ZONE $5) AND ($2::date IS NULL OR at < ($2::date + 1)::timestamp AT TIME ZONE $5)
+           AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
+         ORDER BY position DESC, seq LIMIT 5000`,
+        [from, to, vendor || null, status || null, zone],
+      )
+      .then(
+        (result) => result.rows,
+        (error: { code?: string }) => {
+          // A zone the runtime knows but the database's time zone data does not (invalid_parameter_value).
+          if (error.code === '22023') throw new ValidationFailed({ tz: ['Enter a valid time zone.'] });
+          throw error;
+        },
+      );
     const entries = rows.map((row) => ({
       position: String(row.position),
       at: (row.at as Date).toISOString(),

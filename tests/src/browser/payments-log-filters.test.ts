@@ -1,5 +1,6 @@
 // The payments log's date filters in a real browser: a date typed with the keyboard applies, and the days are the
 // days the rows show (the browser's own time zone), not UTC days.
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
@@ -19,7 +20,7 @@ interface LoadRow {
 const dayIn = (timeZone: string, instant = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 async function paymentsPage(timezoneId: string): Promise<Page> {
-  const page = await suite.openPage({ locale: 'en-US', timezoneId });
+  const page = await suite.openPage({ locale: 'en-US', timezoneId, acceptDownloads: true });
   await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
   await page.goto('/staff/payments');
   await page.getByRole('table', { name: 'Payments log' }).waitFor();
@@ -70,5 +71,29 @@ describe('payments log date filters', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBeNull();
     await expect.poll(() => rowsOf(page).filter({ hasText: load.kdt_id }).count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/h1-typed-from.png` });
+  });
+
+  it('are the days the rows show, in a browser whose time zone is not UTC', { timeout: 120_000 }, async () => {
+    const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
+    const load = await changePayment(accounting);
+    // A zone whose day differs from the UTC day now, so UTC days would miss the change.
+    const now = new Date();
+    const zone = ['Pacific/Auckland', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((candidate) => dayIn(candidate, now) !== dayIn('UTC', now))!;
+    const localDay = dayIn(zone, now);
+    const page = await paymentsPage(zone);
+    const ours = rowsOf(page).filter({ hasText: load.kdt_id }).filter({ hasText: 'Payment status:' });
+    const shown = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' }).format(now);
+    await expect.poll(() => ours.first().textContent()).toContain(shown);
+
+    await page.getByLabel('From', { exact: true }).fill(localDay);
+    await page.getByLabel('To', { exact: true }).fill(localDay);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?from=${localDay}&to=${localDay}`);
+    await expect.poll(() => page.getByRole('table', { name: 'Payments log' }).locator('xpath=..').getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => ours.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/h2-local-day-filter.png` });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n').some((line) => line.includes(`"${load.kdt_id}"`) && line.includes('"Payment status"'))).toBe(true);
   });
 });

@@ -26,10 +26,16 @@ describe('a typed day', () => {
 describe('the API path', () => {
   it('sends the same filters for the log and its CSV', () => {
     const filters = { from: '2026-01-01', to: '2026-01-31', vendor: 'v 1', status: 'partial' as const };
-    expect(paymentsLogPath(filters)).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial');
-    expect(paymentsLogPath(filters, 'csv')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&format=csv');
+    expect(paymentsLogPath(filters, 'json', 'UTC')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&tz=UTC');
+    expect(paymentsLogPath(filters, 'csv', 'UTC')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&tz=UTC&format=csv');
     expect(paymentsLogPath(NO_FILTERS)).toBe('/payments/log/');
     expect(paymentsLogPath(NO_FILTERS, 'csv')).toBe('/payments/log/?format=csv');
+  });
+
+  it('names the browser\'s time zone with a day, so the days are those the rows are shown in', () => {
+    expect(paymentsLogPath({ ...NO_FILTERS, to: '2026-01-31' }, 'json', 'America/Chicago')).toBe('/payments/log/?to=2026-01-31&tz=America%2FChicago');
+    expect(paymentsLogPath({ ...NO_FILTERS, from: '2026-01-01' })).toBe(`/payments/log/?from=2026-01-01&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
+    expect(paymentsLogPath({ ...NO_FILTERS, status: 'paid' }, 'json', 'America/Chicago')).toBe('/payments/log/?status=paid');
   });
 });
 

@@ -1,4 +1,5 @@
-// The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are.
+// The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are, with the browser's
+// time zone, so the days are the days the log's times are shown in.
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 
 export interface PaymentsFilters {
@@ -53,9 +54,13 @@ export function filtersProblem(filters: PaymentsFilters): string | null {
   return null;
 }
 
+/** The zone this browser shows times in (an IANA name such as America/Chicago). */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The API path for the filters: the JSON log, or the server's CSV of the same rows. */
-export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv' = 'json'): string {
+export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv' = 'json', timeZone = browserTimeZone()): string {
   const params = filtersToSearch(filters);
+  if ((filters.from || filters.to) && timeZone) params.set('tz', timeZone);
   if (format === 'csv') params.set('format', 'csv');
   const query = params.toString();
   return `/payments/log/${query ? `?${query}` : ''}`;
