@@ -1,14 +1,16 @@
 // One real change through every part: command API -> event store -> projector -> read model -> read API, over HTTP,
 // through the same gateway routing that `npm start` uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './accounts/support';
 import type { PortalClient } from './support/http-client';
-import { startTestSystem, type TestSystem } from './support/system';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from './support/system';
 
 let system: TestSystem;
+/** Probes are sent by signed-in staff. */
 let client: PortalClient;
 beforeAll(async () => {
   system = await startTestSystem();
-  client = await system.client().start();
+  client = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
 });
 afterAll(async () => { await system?.stop(); });
 
@@ -36,7 +38,7 @@ describe('a pipeline probe travels the whole system', () => {
 
     const event = (await system.store.readStream(`probe-${probe_id}`))[0]!;
     expect(event.type).toBe('PipelineProbed');
-    expect(event.metadata.actorType).toBe('SYSTEM');
+    expect(event.metadata).toMatchObject({ actorType: 'STAFF', actorUsername: 'admin' });
   });
 
   it('reports health with the event store head and a projector that has caught up', async () => {

@@ -20,7 +20,7 @@
 // | POST   /api/auth/logout/ (a second session)           | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/auth/user/                                | 401  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/health/                                   | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
-// | POST   /api/health/probe/                             | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
+// | POST   /api/health/probe/                             | 401  | 403   | 403      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/health/probes/{id}/                       | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/loads/                                    | 401  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/loads/check-id/                           | 401  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
@@ -251,7 +251,7 @@ const rows: Row[] = [
   { route: 'GET /api/auth/user/', expect: signedIn('2xx'), call: () => ({ method: 'GET', path: '/api/auth/user/' }) },
   // health and the pipeline probe
   { route: 'GET /api/health/', expect: everyone('2xx'), call: () => ({ method: 'GET', path: '/api/health/' }) },
-  { route: 'POST /api/health/probe/', expect: everyone('2xx'), call: () => ({ method: 'POST', path: '/api/health/probe/' }) },
+  { route: 'POST /api/health/probe/', expect: staffOnly, call: () => ({ method: 'POST', path: '/api/health/probe/' }) },
   { route: 'GET /api/health/probes/:probeId/', expect: everyone('2xx'), ids: true, public: true, call: (t) => ({ method: 'GET', path: `/api/health/probes/${t.probeId}/` }) },
   // loads
   { route: 'GET /api/loads/', note: 'with user_id and vendor of the owner', expect: signedIn('2xx'), call: (t) => ({ method: 'GET', path: `/api/loads/?user_id=${A.userId}&vendor=${t.vendorId}` }) },
@@ -398,7 +398,7 @@ beforeAll(async () => {
   A = await vendorWorld('carrier', true);
   B = await vendorWorld('newcarrier', false);
   walkStaffId = (await activeSignedIn(system, 'staff', 'walk_staff')).user.id;
-  probeId = (await anon.post('/api/health/probe/')).body.probe_id;
+  probeId = (await staff.ADMIN.post('/api/health/probe/')).body.probe_id;
   headAtStart = String(await system.store.headPosition());
   // Everything above is projected before the walk starts.
   await staff.ADMIN.get(`/api/health/?min_position=${headAtStart}`);
