@@ -59,8 +59,13 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
     ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };
   });
 
-  // The link in the activation mail. It activates once and lands on the UI's confirmation page.
+  // The link in the activation mail. It activates once and lands on the UI's confirmation page. A HEAD (the router
+  // answers it with this route), as link checkers and mail scanners send, activates nothing.
   router.get('/api/auth/activate/:token/', async (ctx) => {
+    if (ctx.method === 'HEAD') {
+      ctx.status = 204;
+      return;
+    }
     const { outcome } = await accounts.activate(ctx.params.token ?? '', guest(ctx));
     ctx.redirect(outcome === 'activated' ? '/account/activated' : `/account/activated?status=${outcome}`);
   });

@@ -23,6 +23,10 @@ describe('vendor sign-up, activation and login', () => {
     const mail = (await system.outbox()).find((m) => m.includes('To: acme_haulers@carrier.example.com'))!;
     expect(mail).toContain('Subject: Activate your Freight Portal account');
     const link = await activationPath(system, 'acme_haulers@carrier.example.com');
+    // A link checker's HEAD (mail scanners send them) activates nothing; the link still works afterwards.
+    const head = await system.store.headPosition();
+    expect((await client.request('HEAD', link)).status).toBe(204);
+    expect(await system.store.headPosition()).toBe(head);
     const activated = await client.get(link);
     expect(activated.status).toBe(302);
     expect(activated.headers.get('location')).toBe('/account/activated');
