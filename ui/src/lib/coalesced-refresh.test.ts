@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { coalescedRefresh } from './coalesced-refresh';
+
+/** A refresh whose runs finish when the test says so. */
+function controlledRefresh() {
+  const pending: (() => void)[] = [];
+  let runs = 0;
+  const refresh = () => {
+    runs += 1;
+    return new Promise<void>((resolve) => pending.push(resolve));
+  };
+  const finish = async () => {
+    pending.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { refresh, finish, runs: () => runs, inFlight: () => pending.length };
+}
+
+describe('a coalesced refresh', () => {
+  it('runs at once when idle', () => {
+    const control = controlledRefresh();
+    coalescedRefresh(control.refresh)();
+    expect(control.runs()).toBe(1);
+  });
+
+  it('runs once more after the one in flight, however many asked meanwhile', async () => {
+    const control = controlledRefresh();
+    const request = coalescedRefresh(control.refresh);
+    for (let i = 0; i < 55; i += 1) request();
+    expect(control.runs()).toBe(1);
+    await control.finish();
+    expect(control.runs()).toBe(2);
+    expect(control.inFlight()).toBe(1);
+    await control.finish();
+    expect(control.runs()).toBe(2);
+    expect(control.inFlight()).toBe(0);
+  });
+
+  it('keeps following after a failed run', async () => {
+    let runs = 0;
+    const request = coalescedRefresh(() => {
+      runs += 1;
+      return Promise.reject(new Error('offline'));
+    });
+    request();
+    request();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toBe(2);
+    request();
+    expect(runs).toBe(3);
+  });
+});
