@@ -19,25 +19,29 @@ export interface Progress {
   etaSeconds: number | null;
 }
 
-/** Creates the read-model tables in `schema` (unless they are there: a build can be interrupted and resumed). */
+/**
+ * Creates `schema` with the read-model tables, in one transaction (unless they are there: a build can be interrupted
+ * and resumed). A schema without them (left by an interruption before the schema and its tables were created together)
+ * is made again: with an empty scratch schema first in the search path, the replay would read and write the live tables.
+ */
 async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string, fresh: boolean): Promise<void> {
   if (fresh) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  const { rows } = await pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  const { rows } = await pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'projector_checkpoints'`, [schema]);
   if (rows[0]) return;
-  await pool.query(`CREATE SCHEMA ${schema}`);
+  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   // The migrations' SQL is unqualified, so with the scratch schema first in the search path it builds there.
   const scratch = createPool(databaseUrl, { max: 1, searchPath: `${schema},public` });
   try {
     const client = await scratch.connect();
     try {
       await client.query('BEGIN');
+      await client.query(`CREATE SCHEMA ${schema}`);
       // Logged like any table: a transaction writes each row once (REBUILD_SPAN_SIZE), so the WAL carries about what
       // SET LOGGED would have copied at the end; building them unlogged and logging them before the swap was slower.
       for (const migration of projectorMigrations) await client.query(migration.sql);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       throw error;
     } finally {
       client.release();

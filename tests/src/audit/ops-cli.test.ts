@@ -58,6 +58,17 @@ describe('npm run projector -- <command>', () => {
     expect(again.stderr).toContain('This record is not deleted.');
   }, 120_000);
 
+  it('rebuild resumes after an interruption that left its scratch schema without tables, and changes nothing live meanwhile', async () => {
+    // What an interruption between creating the schema and its tables left (before both went in one transaction).
+    await system.db.pool.query('DROP SCHEMA IF EXISTS rm_rebuild CASCADE; CREATE SCHEMA rm_rebuild');
+    const { code, stdout, stderr } = await projector('rebuild');
+    expect(stderr).not.toMatch(/does not exist|behind the schema/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Switched/);
+    expect((await projector('verify')).code).toBe(0);
+    expect((await vendor.get('/api/loads/')).status).toBe(200);
+  }, 180_000);
+
   it('answers bad usage with the usage text and exit code 2', async () => {
     const { code, stderr } = await projector('restore', 'planets', 'x');
     expect(code).toBe(2);
