@@ -189,13 +189,16 @@ describe('startEmbeddedPostgres', () => {
       const again = await start(dir);
       expect(await query<{ note: string }>(again.adminUrl, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
       await again.stop();
-      // Cut off while being created: initdb had written PG_VERSION, not yet the control file; and a password file.
+      // Cut off while being created: initdb had written PG_VERSION, not yet the control file; and its password file
+      // (which holds the password) was never removed.
       await fs.rm(path.join(cluster, '.portal-initialised'));
       await fs.rm(path.join(cluster, 'global', 'pg_control'));
+      await fs.writeFile(path.join(dir, '.initdb-pwfile-0123456789ab'), 'secret\n', { mode: 0o600 });
       const { logger, messages } = capturingLogger();
       const fresh = await start(dir, { logger });
       expect(messages()).toContain('removing a PostgreSQL cluster whose creation was interrupted, and creating it again');
       expect(await query<{ one: number }>(fresh.adminUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect((await fs.readdir(dir)).filter((name) => name.startsWith('.initdb-pwfile-'))).toEqual([]);
       await fresh.stop();
       // Only PG_VERSION, as right after initdb began.
       await fs.rm(cluster, { recursive: true, force: true });

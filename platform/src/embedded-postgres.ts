@@ -61,6 +61,8 @@ export async function startEmbeddedPostgres(options: {
   // Postgres refuses to run as root; the package then runs initdb/postgres as the `postgres` user.
   const runAs = isRoot ? await preparePostgresUser(dataDir) : undefined;
 
+  // initdb's password file of a first start that was killed (it is removed once initdb is done): it holds a password.
+  for (const name of await fs.readdir(dataDir)) if (name.startsWith(INITDB_PWFILE_PREFIX)) await fs.rm(path.join(dataDir, name), { force: true });
   let existing = await fileExists(path.join(clusterDir, 'PG_VERSION'));
   if (existing && !(await isCompleteCluster(clusterDir))) {
     // initdb of a first start was interrupted: nothing was ever stored in this cluster, which cannot start.
@@ -90,7 +92,7 @@ export async function startEmbeddedPostgres(options: {
 
   const PackageClass = await loadPackage();
   // Only for a fresh cluster: initdb reads the password from here (a later --pwfile wins over the package's).
-  const pwfile = existing ? undefined : path.join(dataDir, `.initdb-pwfile-${randomBytes(6).toString('hex')}`);
+  const pwfile = existing ? undefined : path.join(dataDir, `${INITDB_PWFILE_PREFIX}${randomBytes(6).toString('hex')}`);
   const socketDir = `${clusterDir}/.s.PGSQL.${port}`.length <= 100 ? clusterDir : '/tmp';
   const instance = new PackageClass({
     databaseDir: clusterDir,
@@ -341,6 +343,7 @@ async function preparePostgresUser(dataDir: string): Promise<{ uid: number; gid:
 }
 
 /** A cluster folder without PG_VERSION that has files in it: an initdb that was interrupted. */
+const INITDB_PWFILE_PREFIX = '.initdb-pwfile-';
 /** Written into the cluster folder once initdb has finished: a cluster without it was cut off while being created. */
 const INITIALISED_MARKER = '.portal-initialised';
 
