@@ -60,3 +60,36 @@ describe('an open load during a burst of changes', () => {
     expect(paymentHistories.sent.length).toBeLessThan(burst);
   });
 });
+
+describe('another user\'s changes, as they land', () => {
+  it('show in an open payments log without a filter change or reload', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[2]!;
+    const page = await staffPage('accounting', DEMO_PASSWORD);
+    await page.goto('/staff/payments');
+    const table = page.getByRole('table', { name: 'Payments log' });
+    await table.waitFor();
+    const note = `live note ${Date.now()}`;
+    await expect(table.getByText(note).count()).resolves.toBe(0);
+
+    expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: note })).status).toBe(200);
+    await table.getByText(note).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/m1-payments-log-live.png` });
+  });
+
+  it('show in an open recycle bin: a load deleted and restored elsewhere comes and goes', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[3]!;
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.goto('/staff/recycle-bin');
+    await page.getByRole('heading', { name: 'Recycle Bin' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const row = page.getByRole('table', { name: 'Deleted loads' }).getByRole('row').filter({ hasText: load.kdt_id });
+
+    expect((await admin.request('DELETE', `/api/loads/${load.id}/`)).status).toBe(204);
+    await row.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/m1-recycle-bin-live.png` });
+    expect((await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`)).status).toBe(200);
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+});

@@ -36,6 +36,7 @@ export interface VendorChoiceSource {
 export const paymentKeys = {
   all: ['payments'] as const,
   loadHistory: (loadId: string) => ['payments', 'load', loadId] as const,
+  logs: () => ['payments', 'log'] as const,
   log: (filters: PaymentsFilters) => ['payments', 'log', filters] as const,
   vendorChoices: () => ['payments', 'vendor-choices'] as const,
 };

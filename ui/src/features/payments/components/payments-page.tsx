@@ -3,11 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/current-user';
+import { useLoadsPushed } from '../../../lib/live-changes';
 import { useToast } from '../../../lib/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { describeErrorBody } from '../../../lib/error-messages';
+import { useFollowChanges } from '../../history/hooks/use-follow-changes';
 import { serverDetail } from '../../history/utils/history-messages';
-import { getPaymentsCsv, paymentsLogQueryOptions, useVendorChoiceSource } from '../api/payments-api';
+import { getPaymentsCsv, paymentKeys, paymentsLogQueryOptions, useVendorChoiceSource } from '../api/payments-api';
 import { canViewPayments } from '../utils/payments-access';
 import { csvFileName, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, type PaymentsFilters } from '../utils/payments-filters';
 import { vendorChoices } from '../utils/payments-log';
@@ -38,6 +40,8 @@ function PaymentsLog() {
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const problem = filtersProblem(filters);
   const log = useQuery({ ...paymentsLogQueryOptions(filters), enabled: problem === null, placeholderData: keepPreviousData });
+  // A payment change is a load change: every push about loads may add rows (another user's, too).
+  useFollowChanges(paymentKeys.logs(), useLoadsPushed());
   const vendorSource = useVendorChoiceSource();
   const vendors = useMemo(() => vendorChoices(vendorSource.data ?? []), [vendorSource.data]);
   const [exporting, setExporting] = useState(false);

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/auth/current-user';
+import { noteLoadsPushed } from '../../../lib/live-changes';
 import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
 
@@ -25,8 +26,14 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
   return new LiveConnection(
     socket,
     {
-      onChanges: (pushed) => changes.push(pushed),
-      onResync: () => void changes.resync(() => refreshLoads(queryClient)),
+      onChanges: (pushed) => {
+        changes.push(pushed);
+        noteLoadsPushed();
+      },
+      onResync: () => {
+        void changes.resync(() => refreshLoads(queryClient));
+        noteLoadsPushed();
+      },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
       onUserChanged: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),

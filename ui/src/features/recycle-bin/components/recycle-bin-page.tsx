@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
+import { useLoadsPushed } from '../../../lib/live-changes';
 import { useToast } from '../../../lib/toast-context';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
-import { useRecycleBin, useRestoreRecord } from '../api/recycle-bin-api';
+import { useFollowChanges } from '../../history/hooks/use-follow-changes';
+import { RECYCLE_BIN_KEY, useRecycleBin, useRestoreRecord } from '../api/recycle-bin-api';
 import { binErrorText, HISTORY_KIND_OF, historyTitle, RECYCLE_KINDS, type RecycleKind, restoredMessage, restoreErrorText } from '../utils/recycle-bin';
 import { RecycleBinSection } from './recycle-bin-section';
 import { RestoreDialog, type RestoreTarget } from './restore-dialog';
@@ -14,6 +16,8 @@ import '../recycle-bin.css';
  */
 export function RecycleBinPage() {
   const bin = useRecycleBin();
+  // Loads deleted or restored elsewhere are pushed; vendors and staff accounts are not (the bin also re-reads now and then).
+  useFollowChanges(RECYCLE_BIN_KEY, useLoadsPushed());
   const restore = useRestoreRecord();
   const toast = useToast();
   const [target, setTarget] = useState<RestoreTarget | null>(null);
