@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type pg from 'pg';
@@ -14,6 +15,8 @@ import { requireReader } from '../accounts/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
+/** Rows of the payments log on screen, and per read of its CSV export. */
+const LOG_PAGE_ROWS = 5_000;
 /** An IANA zone name (America/Chicago, Etc/GMT+5, UTC); not a POSIX rule like '+05' or 'EST5', whose sign PostgreSQL reads the other way. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
@@ -170,24 +173,30 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const status = ctx.query.status;
     if (status !== undefined && status !== '' && !PAYMENT_STATUSES.includes(status as never)) errors.status = [`Select a valid payment status: ${PAYMENT_STATUSES.join(', ')}.`];
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    const rows = await pool
-      .query(
-        `SELECT position, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
-         FROM payment_history
-         WHERE ($1::date IS NULL OR at >= $1::date::timestamp AT TIME ZONE $5) AND ($2::date IS NULL OR at < ($2::date + 1)::timestamp AT TIME ZONE $5)
-           AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
-         ORDER BY position DESC, seq LIMIT 5000`,
-        [from, to, vendor || null, status || null, zone],
-      )
-      .then(
-        (result) => result.rows,
-        (error: { code?: string }) => {
-          // A zone the runtime knows but the database's time zone data does not (invalid_parameter_value).
-          if (error.code === '22023') throw new ValidationFailed({ tz: ['Enter a valid time zone.'] });
-          throw error;
-        },
-      );
-    const entries = rows.map((row) => ({
+    // A deleted load's history exists only for the ADMIN (the recycle bin), its payment history included.
+    const withDeleted = isAdmin(actor);
+    /** The next `limit` rows, newest first, after the row `after` (keyset: no row is skipped or repeated). */
+    const page = (after: { position: string; seq: number } | null, limit: number) =>
+      pool
+        .query(
+          `SELECT position, seq, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
+           FROM payment_history
+           WHERE ($1::date IS NULL OR at >= $1::date::timestamp AT TIME ZONE $5) AND ($2::date IS NULL OR at < ($2::date + 1)::timestamp AT TIME ZONE $5)
+             AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
+             AND ($6 OR NOT EXISTS (SELECT 1 FROM loads l WHERE l.id = payment_history.load_id AND l.deleted_at IS NOT NULL))
+             AND ($7::bigint IS NULL OR position < $7 OR (position = $7 AND seq > $8))
+           ORDER BY position DESC, seq LIMIT $9`,
+          [from, to, vendor || null, status || null, zone, withDeleted, after?.position ?? null, after?.seq ?? 0, limit],
+        )
+        .then(
+          (result) => result.rows,
+          (error: { code?: string }) => {
+            // A zone the runtime knows but the database's time zone data does not (invalid_parameter_value).
+            if (error.code === '22023') throw new ValidationFailed({ tz: ['Enter a valid time zone.'] });
+            throw error;
+          },
+        );
+    const entry = (row: Record<string, any>) => ({
       position: String(row.position),
       at: (row.at as Date).toISOString(),
       load_id: row.load_id,
@@ -201,16 +210,33 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       to: row.to_value,
       summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value)} -> ${formatValue(row.field, row.to_value)}`,
       payment_status: row.payment_status,
-    }));
+    });
     if (ctx.query.format === 'csv') {
+      // Every matching row, read and sent a page at a time.
+      const first = await page(null, LOG_PAGE_ROWS);
       const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after'];
-      const lines = entries.map((e) => [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status].map(csvCell).join(','));
+      const line = (row: Record<string, any>) => {
+        const e = entry(row);
+        return [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status].map(csvCell).join(',') + '\r\n';
+      };
+      async function* csv() {
+        yield header.map(csvCell).join(',') + '\r\n';
+        for (let rows = first; rows.length > 0; ) {
+          yield rows.map(line).join('');
+          if (rows.length < LOG_PAGE_ROWS) return;
+          const last = rows[rows.length - 1]!;
+          rows = await page({ position: String(last.position), seq: last.seq }, LOG_PAGE_ROWS);
+        }
+      }
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="payments-log${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv"`);
-      ctx.body = [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
+      ctx.body = Readable.from(csv());
       return;
     }
-    ctx.body = entries;
+    // The screen shows the newest LOG_PAGE_ROWS; the header says when there are more (the CSV has them all).
+    const rows = await page(null, LOG_PAGE_ROWS + 1);
+    if (rows.length > LOG_PAGE_ROWS) ctx.set('X-Truncated', 'true');
+    ctx.body = rows.slice(0, LOG_PAGE_ROWS).map(entry);
   });
 
   router.get('/api/recycle-bin/', async (ctx) => {

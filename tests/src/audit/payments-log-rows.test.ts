@@ -1,0 +1,75 @@
+// Which rows the payments log answers: the newest 5,000 on screen (saying when there are more), every one in the CSV
+// export, and a deleted load's rows only for the ADMIN (a deleted load's history is the recycle bin's).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+
+let system: TestSystem;
+let accounting: PortalClient;
+let admin: PortalClient;
+
+beforeAll(async () => {
+  system = await startTestSystem({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+  accounting = await signIn(system, 'accounting', 'staff');
+  admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await system?.stop();
+});
+
+const csvLines = async (client: PortalClient, query: string) => {
+  const answer = await client.download(`/api/payments/log/?format=csv&${query}`);
+  expect(answer.status).toBe(200);
+  return answer.content.toString('utf8').trimEnd().split('\r\n').slice(1);
+};
+
+describe('the payments log', () => {
+  it('shows the newest 5,000 rows and says there are more; the CSV has every row, none twice', async () => {
+    // 2,600 changes of two facts each and one of one fact, straight into the read model (the log only reads it), on a
+    // day of their own; each row names its change and fact in its actor.
+    const load = randomUUID();
+    await system.db.pool.query(
+      `INSERT INTO payment_history (position, seq, load_id, kdt_id, vendor_id, vendor_name, at, actor_username, actor_tier, field, from_value, to_value, payment_status)
+       SELECT 10000000 + n, s, $1, 'kdt_bulk', NULL, NULL, '2001-02-03T12:00:00Z', 'u' || n || '-' || s, 'ACCOUNTING', 'amount_paid', to_jsonb(n), to_jsonb(n + s), 'partial'
+       FROM generate_series(1, 2601) AS n, generate_series(0, 1) AS s WHERE n < 2601 OR s = 0`,
+      [load],
+    );
+    const day = 'from=2001-02-03&to=2001-02-03';
+    const shown = await accounting.get<{ position: string }[]>(`/api/payments/log/?${day}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toHaveLength(5_000);
+    expect(shown.headers.get('x-truncated')).toBe('true');
+    expect(shown.body[0]!.position).toBe('10002601');
+    const lines = await csvLines(accounting, day);
+    expect(lines).toHaveLength(5_201);
+    expect(new Set(lines).size).toBe(5_201);
+    // Newest first; the two facts of the change the first read of 5,000 rows ends in the middle of are both there.
+    expect(lines[0]).toContain('"u2601-0"');
+    expect(lines.filter((line) => /"u102-[01]"/.test(line))).toHaveLength(2);
+    expect(lines.at(-1)).toContain('"u1-1"');
+    const fewer = await accounting.get(`/api/payments/log/?${day}&status=paid`);
+    expect(fewer.headers.get('x-truncated')).toBeNull();
+  });
+
+  it("leaves a deleted load's payment changes to the ADMIN", async () => {
+    const carrier = await signIn(system, 'carrier', 'vendor');
+    const load = (await carrier.post('/api/loads/', { load_number: 'paid-then-deleted' })).body as { id: string; kdt_id: string; vendor: string };
+    const paid = await accounting.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'paid' });
+    expect(paid.status).toBe(200);
+    const deleted = await carrier.request('DELETE', `/api/loads/${load.id}/`);
+    expect(deleted.status).toBe(204);
+    // The carrier's rows only (the rows of the test above are newer and would fill the screen).
+    const at = `vendor=${load.vendor}&min_position=${deleted.headers.get('x-event-position')}`;
+    const kdts = async (client: PortalClient) => (await client.get<{ kdt_id: string }[]>(`/api/payments/log/?${at}`)).body.map((entry) => entry.kdt_id);
+    expect(await kdts(accounting)).not.toContain(load.kdt_id);
+    expect((await csvLines(accounting, at)).some((line) => line.includes(load.kdt_id))).toBe(false);
+    expect(await kdts(admin)).toContain(load.kdt_id);
+    // Restored, it is everyone's again.
+    const restored = await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`);
+    expect(restored.status).toBe(200);
+    const again = (await accounting.get<{ kdt_id: string }[]>(`/api/payments/log/?vendor=${load.vendor}&min_position=${restored.headers.get('x-event-position')}`)).body;
+    expect(again.map((entry) => entry.kdt_id)).toContain(load.kdt_id);
+  });
+});
