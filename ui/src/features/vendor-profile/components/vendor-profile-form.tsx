@@ -19,6 +19,7 @@ import {
   firstErrorField,
   formValuesOf,
   type ProfileFormErrors,
+  PROFILE_FIELD_ORDER,
   SAVE_SUCCEEDED,
   saveErrorMessage,
   saveFieldErrors,
@@ -27,6 +28,7 @@ import {
 import { ProfileFieldGrid } from './profile-field-grid';
 import { ProfileSaveBar } from './profile-save-bar';
 import { ProfileSectionCard } from './profile-section-card';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VendorDocumentUploader } from './vendor-document-uploader';
 
 // vendor-side.md section 4: the profile page reloads the profile 500 ms after a carrier agreement is saved.
@@ -56,6 +58,9 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   const idPrefix = useId();
   const formId = `${idPrefix}-form`;
   const [values, setValues] = useState(() => formValuesOf(profile));
+  // The values as last read or saved: anything else is an edit that leaving the page would lose.
+  const [savedValues, setSavedValues] = useState(values);
+  const unsaved = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]);
   const [errors, setErrors] = useState<ProfileFormErrors>(() => errorsOf(formValuesOf(profile)));
   const [banner, setBanner] = useState<string | null>(null);
   // Set by a failed save: scroll there once the errors are on screen.
@@ -103,6 +108,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       onSuccess: ({ data }) => {
         const saved = formValuesOf(data);
         setValues(saved);
+        setSavedValues(saved);
         setErrors(errorsOf(saved));
         setSavedNotice((count) => count + 1);
       },
@@ -173,6 +179,8 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
           setTimeout(() => void reloadProfile(position), AGREEMENT_RELOAD_DELAY_MS);
         }}
       />
+
+      <UnsavedChangesGuard unsaved={unsaved} />
 
       <ProfileSaveBar
         complete={completeness.profile}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { Modal } from '../../../components/modal';
+
+export const UNSAVED_CHANGES_TITLE = 'Leave without saving?';
+
+/**
+ * While `unsaved`, leaving the page asks first: a link or Back in the app opens a confirmation, and closing or
+ * reloading the tab gets the browser's own prompt.
+ */
+export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  // Saved meanwhile (or the changes undone): nothing left to lose.
+  useEffect(() => {
+    if (!unsaved && blocker.state === 'blocked') blocker.proceed();
+  }, [unsaved, blocker]);
+
+  const blocked = blocker.state === 'blocked';
+  return (
+    <Modal
+      open={blocked}
+      title={UNSAVED_CHANGES_TITLE}
+      onClose={() => blocker.reset?.()}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={() => blocker.reset?.()}>
+            Stay on this page
+          </button>
+          <button type="button" className="button button-primary" onClick={() => blocker.proceed?.()}>
+            Leave without saving
+          </button>
+        </>
+      }
+    >
+      <p>Your profile has changes that are not saved. If you leave this page, they will be lost.</p>
+    </Modal>
+  );
+}
