@@ -73,6 +73,23 @@ describe('payments log', () => {
     expect(lines.some((line) => line.includes(load.kdt_id))).toBe(true);
   });
 
+  it('says when it shows only the newest 5,000 changes, and that the CSV has them all', { timeout: 120_000 }, async () => {
+    // 5,001 changes on a day of their own, straight into the read model the log reads.
+    await suite.system.db.pool.query(
+      `INSERT INTO payment_history (position, seq, load_id, kdt_id, vendor_id, vendor_name, at, actor_username, actor_tier, field, from_value, to_value, payment_status)
+       SELECT 20000000 + n, 0, gen_random_uuid(), 'kdt_bulk', NULL, NULL, '2001-02-03T12:00:00Z', 'accounting', 'ACCOUNTING', 'amount_paid', to_jsonb(n), to_jsonb(n + 1), 'partial'
+       FROM generate_series(1, 5001) AS n`,
+    );
+    const page = await staffPage('accounting', DEMO_PASSWORD);
+    await page.goto('/staff/payments?from=2001-02-03&to=2001-02-03');
+    await expect.poll(() => page.locator('.pay-count').textContent(), { timeout: 30_000 }).toBe('Showing the newest 5,000 changes that match these filters');
+    await expect(page.getByText('There are more: narrow the filters to see them here, or export the CSV, which has every one.').count()).resolves.toBe(1);
+    // A day with fewer says how many, and nothing more.
+    await page.goto('/staff/payments?from=2001-02-04&to=2001-02-04');
+    await expect.poll(() => page.locator('.pay-count').textContent(), { timeout: 30_000 }).toBe('0 changes match these filters');
+    await expect(page.getByText('There are more').count()).resolves.toBe(0);
+  });
+
   it('is not offered to dispatch, and its route sends them to the dashboard', { timeout: 60_000 }, async () => {
     const page = await staffPage('dispatch', DEMO_PASSWORD);
     await expect(mainNav(page).getByRole('link', { name: 'Payments', exact: true }).count()).resolves.toBe(0);

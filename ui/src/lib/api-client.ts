@@ -40,6 +40,8 @@ export const newestEventPosition = (): string | null => (newestPosition === null
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Sees the answer's headers (a successful one), for what an answer says beside its body. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -80,6 +82,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   notePosition(response.headers.get('X-Event-Position'));
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, payload);
+  options.onHeaders?.(response.headers);
   return payload as T;
 }
 

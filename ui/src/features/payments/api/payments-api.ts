@@ -53,8 +53,16 @@ export function useLoadPaymentHistory(loadId: string, enabled: boolean) {
   });
 }
 
-export function getPaymentsLog(filters: PaymentsFilters, signal?: AbortSignal): Promise<PaymentLogEntry[]> {
-  return apiClient.get<PaymentLogEntry[]>(paymentsLogPath(filters), { signal });
+/** The newest changes that match; `truncated` when there are more than the server answers (the CSV has them all). */
+export interface PaymentsLogPage {
+  entries: PaymentLogEntry[];
+  truncated: boolean;
+}
+
+export async function getPaymentsLog(filters: PaymentsFilters, signal?: AbortSignal): Promise<PaymentsLogPage> {
+  let truncated = false;
+  const entries = await apiClient.get<PaymentLogEntry[]>(paymentsLogPath(filters), { signal, onHeaders: (headers) => (truncated = headers.get('X-Truncated') === 'true') });
+  return { entries, truncated };
 }
 
 export function paymentsLogQueryOptions(filters: PaymentsFilters) {

@@ -59,7 +59,7 @@ function PaymentsLog() {
     }
   }
 
-  const entries = log.data ?? [];
+  const entries = log.data?.entries ?? [];
   return (
     <section className="pay-page">
       <header className="pay-page-header">
@@ -89,10 +89,14 @@ function PaymentsLog() {
       ) : (
         <>
           <p className="pay-count" aria-live="polite">
-            {entries.length} {entries.length === 1 ? 'change' : 'changes'}
-            {hasFilters(filters) ? ' match these filters' : ''}
+            {log.data?.truncated
+              ? `Showing the newest ${entries.length.toLocaleString('en-US')} changes${hasFilters(filters) ? ' that match these filters' : ''}`
+              : `${entries.length} ${entries.length === 1 ? 'change' : 'changes'}${hasFilters(filters) ? ' match these filters' : ''}`}
             {log.isFetching && <Spinner size="sm" label="Refreshing" />}
           </p>
+          {log.data?.truncated && (
+            <p className="pay-note">There are more: narrow the filters to see them here, or export the CSV, which has every one.</p>
+          )}
           <PaymentsLogTable entries={entries} filtered={hasFilters(filters)} busy={log.isPlaceholderData} />
         </>
       )}
