@@ -24,6 +24,15 @@ export function RecycleBinPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [history, setHistory] = useState<RestoreTarget | null>(null);
   const historyRef = useRef<HTMLDivElement>(null);
+  const pageRef = useRef<HTMLElement>(null);
+  // Where the keyboard focus goes once a restored row (and the button that opened the dialog) has left the page.
+  const [focusAfterRestore, setFocusAfterRestore] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusAfterRestore || target) return;
+    pageRef.current?.querySelector<HTMLElement>(focusAfterRestore)?.focus();
+    setFocusAfterRestore(null);
+  }, [focusAfterRestore, target]);
 
   useEffect(() => {
     if (history) historyRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -42,8 +51,14 @@ export function RecycleBinPage() {
 
   async function confirm() {
     if (!target) return;
+    // The next row's Restore button (the previous one's for the last row), or the section's heading when none is left.
+    const buttons = [...(pageRef.current?.querySelectorAll<HTMLElement>(`[data-restore^="${target.kind}:"]`) ?? [])];
+    const at = buttons.findIndex((button) => button.dataset.restore === `${target.kind}:${target.id}`);
+    const neighbour = buttons[at + 1] ?? buttons[at - 1];
+    const focusTo = neighbour ? `[data-restore="${CSS.escape(neighbour.dataset.restore!)}"]` : `[data-recycle-heading="${target.kind}"]`;
     try {
       await restore.mutateAsync({ kind: target.kind, id: target.id });
+      setFocusAfterRestore(focusTo);
       toast.success(restoredMessage(target.kind, target.name));
       // Restored, it has left the bin: its history is on its own page again.
       if (history?.kind === target.kind && history.id === target.id) setHistory(null);
@@ -54,7 +69,7 @@ export function RecycleBinPage() {
   }
 
   return (
-    <section className="rb-page">
+    <section className="rb-page" ref={pageRef}>
       <header className="rb-page-header">
         <div>
           <h1>Recycle Bin</h1>

@@ -51,7 +51,10 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
   return (
     <section className="card rb-section" aria-labelledby={headingId}>
       <header className="rb-section-header">
-        <h2 id={headingId}>{title}</h2>
+        {/* Focusable from script: where the focus goes when the section's last row is restored. */}
+        <h2 id={headingId} tabIndex={-1} data-recycle-heading={kind}>
+          {title}
+        </h2>
         <span className="rb-count">{rows.length}</span>
       </header>
       {rows.length === 0 ? (
@@ -99,6 +102,7 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
                         type="button"
                         className="button button-secondary rb-restore"
                         aria-label={`Restore ${noun.toLowerCase()} ${name}`}
+                        data-restore={`${kind}:${row.id}`}
                         onClick={() => onRestore(kind, row.id, name)}
                       >
                         Restore
