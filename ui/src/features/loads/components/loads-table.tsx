@@ -102,51 +102,57 @@ export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
   });
 
   return (
-    <div className="loads-table-scroll">
-      <table className="loads-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    {header.column.getCanSort() ? (
-                      <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+    <>
+      {/* Phones only (loads.css): touch scrollbars are invisible, so nothing else says the table goes on. */}
+      <p className="loads-scroll-hint" aria-hidden="true">
+        Swipe sideways for dates and documents →
+      </p>
+      <div className="loads-table-scroll">
+        <table className="loads-table">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                          <table.FlexRender header={header} />
+                          <span className={`sort-arrow${sorted ? ' is-active' : ''}`} aria-hidden="true">
+                            {sorted ? ARROWS[sorted] : '↕'}
+                          </span>
+                        </button>
+                      ) : (
                         <table.FlexRender header={header} />
-                        <span className={`sort-arrow${sorted ? ' is-active' : ''}`} aria-hidden="true">
-                          {sorted ? ARROWS[sorted] : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td className="loads-empty" colSpan={columns.length}>
-                {LOAD_MESSAGES.listEmpty}
-              </td>
-            </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`cell-${cell.column.id}`}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td className="loads-empty" colSpan={columns.length}>
+                  {LOAD_MESSAGES.listEmpty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={`cell-${cell.column.id}`}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
