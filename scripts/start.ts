@@ -48,6 +48,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Without its database the product can only answer 503: say so and stop, so whoever runs it can start it again.
+  void database.lost.then(async (how) => {
+    if (stopping) return;
+    stopping = true;
+    logger.error('the embedded PostgreSQL stopped unexpectedly; stopping', { how });
+    process.stderr.write(`\nThe embedded PostgreSQL stopped unexpectedly (${how}). Stopping; start again with npm start.\n`);
+    await running.close().catch(() => {});
+    process.exit(1);
+  });
 }
 
 main().catch((error: Error) => {

@@ -211,6 +211,23 @@ describe('startEmbeddedPostgres', () => {
   );
 
   it(
+    'tells when its server ends without being asked to stop, and only then',
+    async () => {
+      const dir = await tempDir();
+      const server = await start(dir);
+      const pid = Number((await fs.readFile(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      expect(await server.exitedUnexpectedly).toBe('killed by SIGKILL');
+
+      const asked = await start(await tempDir());
+      await asked.stop();
+      const told = await Promise.race([asked.exitedUnexpectedly, new Promise((resolve) => setTimeout(() => resolve('nothing'), 500))]);
+      expect(told).toBe('nothing');
+    },
+    TIMEOUT,
+  );
+
+  it(
     'recovers the data folder after the app that ran it was killed with SIGKILL',
     async () => {
       const dir = await tempDir();

@@ -34,6 +34,8 @@ export interface EmbeddedPostgres {
   urlFor(database: string): string;
   /** creates the database if it does not exist (idempotent) */
   ensureDatabase(name: string): Promise<string>;
+  /** Settles, with how the server process ended, if it ends without stop() having been asked (a crash, a kill). */
+  exitedUnexpectedly: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -174,6 +176,11 @@ export async function startEmbeddedPostgres(options: {
   };
   runningServers.add(running);
   updateProcessHooks();
+  const exitedUnexpectedly = new Promise<string>((resolve) => {
+    internals.process?.once('exit', (code, signal) => {
+      if (!stopping) resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+  });
 
   try {
     await waitForQuery(adminUrl, () => internals.process);
@@ -188,6 +195,7 @@ export async function startEmbeddedPostgres(options: {
     port,
     dataDir: clusterDir,
     urlFor,
+    exitedUnexpectedly,
     async ensureDatabase(name: string) {
       const client = new pg.Client({ connectionString: adminUrl });
       client.on('error', () => {});

@@ -10,8 +10,12 @@ export interface Database {
   url: string;
   /** 'external' (DATABASE_URL), 'embedded' (started here) or 'embedded-running' (another process of ours runs it). */
   source: 'external' | 'embedded' | 'embedded-running';
+  /** Started here: settles, with how it ended, if the embedded server ends without stop() (it never does otherwise). */
+  lost: Promise<string>;
   stop(): Promise<void>;
 }
+
+const never = new Promise<string>(() => {});
 
 /** The URL of an embedded server that a running `npm start` already owns on this data folder, if any. */
 function runningEmbeddedUrl(dataDir: string): string | undefined {
@@ -32,15 +36,15 @@ function runningEmbeddedUrl(dataDir: string): string | undefined {
  * run beside `npm start`, the one already running.
  */
 export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean } = {}): Promise<Database> {
-  if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', stop: async () => {} };
+  if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', lost: never, stop: async () => {} };
   if (options.allowRunning) {
     const url = runningEmbeddedUrl(config.dataDir);
-    if (url) return { url, source: 'embedded-running', stop: async () => {} };
+    if (url) return { url, source: 'embedded-running', lost: never, stop: async () => {} };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
   const url = await embedded.ensureDatabase(EMBEDDED_DATABASE);
-  return { url, source: 'embedded', stop: () => embedded.stop() };
+  return { url, source: 'embedded', lost: embedded.exitedUnexpectedly, stop: () => embedded.stop() };
 }
 
 /** Services start in any order: wait (with backoff) until the database answers before going on. */
