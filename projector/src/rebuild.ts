@@ -147,12 +147,36 @@ async function replayInto(options: {
   }
 }
 
+/** Held by a rebuild or a verify for its whole run: two at once would build in the same scratch schemas. */
+export const REPLAY_LOCK = 4_200_003;
+
+/** Runs `work` holding REPLAY_LOCK, or refuses at once when another rebuild or verify holds it. */
+async function alone<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [REPLAY_LOCK]);
+    if (!rows[0]!.got) throw new Error('another rebuild or verify is running on this database; try again once it has finished');
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 /**
  * `rebuild`: replays every event into fresh tables in a scratch schema while the live ones keep serving, then, with
  * the live projector paused on its batch lock, catches up and swaps all tables in one transaction. Interrupted, it
  * resumes from the scratch schema's own checkpoint.
  */
-export async function rebuild(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; fresh?: boolean; onProgress?: (p: Progress) => void }): Promise<{ position: bigint }> {
+export function rebuild(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; fresh?: boolean; onProgress?: (p: Progress) => void }): Promise<{ position: bigint }> {
+  return alone(options.pool, () => rebuildAlone(options));
+}
+
+async function rebuildAlone(options: Parameters<typeof rebuild>[0]): Promise<{ position: bigint }> {
   const logger = options.logger ?? silentLogger;
   await prepareSchema(options.pool, options.databaseUrl, REBUILD_SCHEMA, options.fresh ?? false);
   await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress });
@@ -190,7 +214,7 @@ export interface Difference {
  * `verify`: rebuilds from scratch into a scratch schema and compares every table row by row with the live read
  * models at the same position (the live projector paused), ignoring only the columns that record projection time.
  */
-export async function verify(options: {
+export function verify(options: {
   pool: pg.Pool;
   store: EventStore;
   databaseUrl: string;
@@ -200,6 +224,10 @@ export async function verify(options: {
   spanSize?: number;
   onProgress?: (p: Progress) => void;
 }): Promise<Difference[]> {
+  return alone(options.pool, () => verifyAlone(options));
+}
+
+async function verifyAlone(options: Parameters<typeof verify>[0]): Promise<Difference[]> {
   const logger = options.logger ?? silentLogger;
   await prepareSchema(options.pool, options.databaseUrl, VERIFY_SCHEMA, true);
   const lock = await options.pool.connect();

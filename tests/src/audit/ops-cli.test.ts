@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
+import { REPLAY_LOCK } from '@portal/projector/rebuild';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
@@ -68,6 +69,23 @@ describe('npm run projector -- <command>', () => {
     expect((await projector('verify')).code).toBe(0);
     expect((await vendor.get('/api/loads/')).status).toBe(200);
   }, 180_000);
+
+  it('refuses a rebuild or a verify while another one runs, saying so, and touches nothing', async () => {
+    const other = await system.db.pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
+      for (const command of ['rebuild', 'verify']) {
+        const { code, stderr } = await projector(command);
+        expect(code, command).toBe(1);
+        expect(stderr.trim(), command).toBe('projector: another rebuild or verify is running on this database; try again once it has finished');
+      }
+      const { rows } = await system.db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('rm_rebuild', 'rm_verify')`);
+      expect(rows).toEqual([]);
+    } finally {
+      await other.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]);
+      other.release();
+    }
+  }, 120_000);
 
   it('answers bad usage with the usage text and exit code 2', async () => {
     const { code, stderr } = await projector('restore', 'planets', 'x');
