@@ -56,6 +56,12 @@ const isoDate = (value: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value.trim());
 };
 
+/**
+ * The latest day an agreement may be dated: today where the signer is, which may be tomorrow in UTC (the screen dates
+ * a new signature today in the browser's zone, and a signature again with the date on file).
+ */
+const latestSigningDay = () => new Date(Date.now() + 14 * 3600 * 1000).toISOString().slice(0, 10);
+
 const COVERAGE = new Set<string>(COVERAGE_FIELDS);
 
 /** A coverage amount: dollars, at least 0, two decimals, stored as '1000000.00'. */
@@ -165,6 +171,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (signing) {
       if (agreement.carrier_agreement_status !== 'true') errors.carrier_agreement_status = ['The agreement must be accepted (carrier_agreement_status: true).'];
       if (!agreement.carrier_agreement_date || !isoDate(agreement.carrier_agreement_date)) errors.carrier_agreement_date = ['Enter a valid date (yyyy-mm-dd).'];
+      else if (agreement.carrier_agreement_date.trim() > latestSigningDay()) errors.carrier_agreement_date = ['The agreement date cannot be in the future.'];
       if (!signature) errors.carrier_agreement_document = ['Please provide a signature before saving.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);

@@ -198,6 +198,11 @@ describe('the carrier agreement and a complete profile', () => {
     expect((await sign(accepted, JPEG)).body).toEqual({ carrier_agreement_document: ["The file's content is not a valid png file."] });
     expect((await sign({ carrier_agreement_date: '2026-11-21' }, PNG_1x1)).body).toEqual({ carrier_agreement_status: ['The agreement must be accepted (carrier_agreement_status: true).'] });
     expect((await vendor.upload('/api/profiles/vendor/', accepted, {}, 'PATCH')).body).toEqual({ carrier_agreement_document: ['Please provide a signature before saving.'] });
+    // Dated after today anywhere on earth.
+    const later = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    for (const date of [later, '2099-12-31']) {
+      expect((await sign({ ...accepted, carrier_agreement_date: date }, PNG_1x1)).body, date).toEqual({ carrier_agreement_date: ['The agreement date cannot be in the future.'] });
+    }
     expect(await system.store.headPosition()).toBe(head);
   });
 
