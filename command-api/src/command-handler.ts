@@ -7,6 +7,22 @@ export interface Decider<Command, Event extends { type: string; data: object }, 
   decide(command: Command, state: State): Event[];
 }
 
+/**
+ * A decider over a list of commands on one stream: each is decided on the state the ones before it leave, and their
+ * events are appended together (all or nothing).
+ */
+export function inTurn<Command, Event extends { type: string; data: object }, State>(decider: Decider<Command, Event, State>): Decider<readonly Command[], Event, State> {
+  return {
+    initialState: decider.initialState,
+    evolve: decider.evolve,
+    decide(commands, state) {
+      const events: Event[] = [];
+      for (const command of commands) events.push(...decider.decide(command, events.reduce(decider.evolve, state)));
+      return events;
+    },
+  };
+}
+
 export interface CommandResult<Event, State> {
   events: Event[];
   state: State;

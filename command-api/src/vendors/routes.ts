@@ -18,7 +18,7 @@ import type { FileStorage } from '@portal/platform/files/storage';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { load } from '../accounts/aggregates';
-import { handleCommand } from '../command-handler';
+import { handleCommand, inTurn } from '../command-handler';
 import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
 
@@ -178,17 +178,16 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const metadata = actorMetadata(actor, ctx);
     // The signature is checked and stored before anything is recorded: a bad image changes nothing.
     const signatureFile = signature ? await storeUpload(storage, signature, 'carrier_agreement_document', ['png']) : undefined;
-    let position: bigint | null = null;
-    if (Object.keys(values).length > 0) {
-      position = (await handleCommand(store, vendorStream(vendorId), vendors, { type: 'EditProfile', data: { values } }, metadata).catch(whenDeleted(vendorSignedOut))).position ?? position;
-    }
+    // The profile values and the signature are recorded together, or neither is.
+    const commands: vendors.VendorCommand[] = [];
+    if (Object.keys(values).length > 0) commands.push({ type: 'EditProfile', data: { values } });
     if (signatureFile) {
-      const signed = await handleCommand(store, vendorStream(vendorId), vendors, {
+      commands.push({
         type: 'SignAgreement',
         data: { date: agreement.carrier_agreement_date!.trim(), signature: signatureFile, agreement_version: AGREEMENT_VERSION, agreement_sha256: AGREEMENT_SHA256 },
-      }, metadata).catch(whenDeleted(vendorSignedOut));
-      position = signed.position;
+      });
     }
+    const position = commands.length === 0 ? null : (await handleCommand(store, vendorStream(vendorId), inTurn(vendors), commands, metadata).catch(whenDeleted(vendorSignedOut))).position;
     await answerProfile(ctx, vendorId, position);
   });
 

@@ -223,6 +223,18 @@ describe('the carrier agreement and a complete profile', () => {
     expect((await readProfile(vendor, signed)).body.is_complete).toBe(true);
   });
 
+  it('records profile values sent with a signature together with it, in one append (all or nothing)', async () => {
+    const saved = await vendor.upload('/api/profiles/vendor/', { website: 'https://lonestar.example.com', carrier_agreement_status: 'true', carrier_agreement_date: '2026-11-21' }, {
+      carrier_agreement_document: { name: 'signature-again.png', content: PNG_1x1, type: 'image/png' },
+    }, 'PATCH');
+    expect(saved.status).toBe(200);
+    const vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id;
+    // Rows one transaction wrote share its id (xmin).
+    const { rows } = await system.db.pool.query(`SELECT type, xmin::text AS tx FROM es_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 2`, [`vendor-${vendorId}`]);
+    expect(rows.map((row) => row.type)).toEqual(['CarrierAgreementSigned', 'VendorProfileEdited']);
+    expect(rows[0].tx).toBe(rows[1].tx);
+  });
+
   it('shows the company name on the vendor\'s loads, following renames', async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'ls-1' });
     expect(created.body.vendor_name).toBe('Lone Star Freight');
