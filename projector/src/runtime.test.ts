@@ -7,7 +7,8 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
 import { READ_MODEL_CHANNEL } from './notices';
-import { ProjectionTransaction, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
+import { createLogger } from '@portal/platform/logger';
+import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 
@@ -133,6 +134,39 @@ describe('projector runtime', () => {
     const total = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.streamId.startsWith('tally-')).length;
     const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT position)::int AS d FROM tally_log');
     expect(rows[0]).toEqual({ n: total, d: total });
+  });
+
+  it('goes on from the stored checkpoint, with a warning and no error, when a batch finds its events applied by someone else', async () => {
+    const stream = `tally-${randomUUID()}`;
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'debug', write: (line) => lines.push(line) });
+    const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], logger });
+    const holder = await db.pool.connect();
+    try {
+      projector.start();
+      await until(caughtUp);
+      // The projector's next batch waits for its lock, as it does while a rebuild switches over...
+      await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
+      await store.appendToStream(stream, [{ type: 'Counted', data: { v: 9 } }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ...and meanwhile the same events are applied elsewhere (the rebuild's catch-up).
+      const batch = (await store.readAll({ maxCount: 100_000 })).filter((e) => e.streamId === stream);
+      const elsewhere = await ProjectionTransaction.begin(db.pool, [tallyProjection()], { lock: null, notify: false });
+      await elsewhere.apply(batch);
+      await elsewhere.commit();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]);
+      holder.release();
+    }
+    await until(async () => lines.some((line) => line.includes('moved on under this projector')));
+    await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }]);
+    await until(caughtUp);
+    await projector.stop();
+    expect(await tallied(stream)).toEqual({ events: 2, sum: 10n });
+    const levels = lines.map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(levels.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(levels.find((entry) => entry.msg.includes('moved on under this projector'))?.level).toBe('warn');
+    expect(projector.lastError).toBeUndefined();
   });
 
   it('refuses to commit events another instance has committed meanwhile, and tells readers nothing of them', async () => {

@@ -61,6 +61,18 @@ export interface ProjectorOptions {
 
 const NEXT_TICK = Symbol('next tick');
 
+/**
+ * A batch found the checkpoint past its first event at commit: someone else applied those events (a rebuild that
+ * switched the read models in while this batch waited for its lock, or another projector instance). Nothing of the
+ * batch is kept; the projector goes on from the stored checkpoint.
+ */
+export class CheckpointMoved extends Error {
+  override name = 'CheckpointMoved';
+  constructor() {
+    super('checkpoint moved under this projector (a rebuild switched the read models in, or another instance is running)');
+  }
+}
+
 /** `timeoutMs`: give up (reject) when the database has not answered by then; through a pool, the connection is dropped. */
 export async function readCheckpoint(db: pg.Pool | pg.PoolClient, { timeoutMs }: { timeoutMs?: number } = {}): Promise<bigint> {
   // node-postgres reads query_timeout from the query's config; its types do not list it.
@@ -110,6 +122,11 @@ export class Projector {
         await this.follow();
       } catch (error) {
         if (this.stopping) break;
+        if (error instanceof CheckpointMoved) {
+          // Expected after every rebuild that switches over while commands are coming in: no failure, no wait.
+          this.logger.warn('the read models moved on under this projector (a rebuild switched them in, or another instance applied the batch); going on from the stored checkpoint');
+          continue;
+        }
         this.lastError = error as Error;
         const delay = Math.min(10_000, 250 * 2 ** Math.min(this.failures++, 6));
         this.logger.error('projector failed; resuming from its checkpoint', { error, retryInMs: delay });
@@ -290,7 +307,7 @@ export class ProjectionTransaction {
     } else {
       moved = (await this.client.query({ name: 'projector-checkpoint', text: checkpoint, values: [CHECKPOINT_NAME, last, this.first] })).rowCount === 1;
     }
-    if (!moved) throw new Error('checkpoint moved under this projector (is another instance running?)');
+    if (!moved) throw new CheckpointMoved();
     await this.client.query('COMMIT');
     this.end();
   }
