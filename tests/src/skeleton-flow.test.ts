@@ -50,7 +50,7 @@ describe('a pipeline probe travels the whole system', () => {
     expect(body.database.ok).toBe(true);
     expect(body.event_store).toMatchObject({ ok: true, kind: 'postgres' });
     expect(BigInt(body.event_store.head)).toBeGreaterThanOrEqual(BigInt(position));
-    expect(body.projector).toMatchObject({ ok: true, lag: 0 });
+    expect(body.projector).toMatchObject({ ok: true, lag: 0, lag_capped: false });
     expect(body.projector.checkpoint).toBe(body.event_store.head);
   });
 

@@ -14,7 +14,8 @@ export function readHealthRoutes(deps: { store: EventStore; pool: pg.Pool; maxHe
     try {
       const status = await projectorStatus(deps.store, deps.pool, maxHealthyLag + 1);
       eventStore = { ok: true, kind: deps.store.kind, head: status.head };
-      projector = { ok: status.lag <= maxHealthyLag, checkpoint: status.checkpoint, lag: status.lag };
+      // The lag is counted up to one past the healthy bound (counting further costs a read of every event behind).
+      projector = { ok: status.lag <= maxHealthyLag, checkpoint: status.checkpoint, lag: status.lag, lag_capped: status.lagCapped };
     } catch (error) {
       eventStore = { ok: false, kind: deps.store.kind, error: (error as Error).message };
       projector = { ok: false };
