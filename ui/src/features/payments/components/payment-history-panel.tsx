@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/current-user';
 import { formatAuditTime } from '../../history/utils/audit-format';
@@ -6,7 +6,7 @@ import { useFollowChanges } from '../../history/hooks/use-follow-changes';
 import { historyErrorText } from '../../history/utils/history-messages';
 import { paymentKeys, useLoadPaymentHistory } from '../api/payments-api';
 import { canViewPayments } from '../utils/payments-access';
-import { changeSummary, sortByTime } from '../utils/payments-log';
+import { changeSummary, newestRows, PAYMENT_HISTORY_PREVIEW, sortByTime } from '../utils/payments-log';
 import { ActorCell } from './actor-cell';
 import '../payments.css';
 
@@ -17,8 +17,8 @@ export interface PaymentHistoryPanelProps {
 }
 
 /**
- * Every change to the load's payment status, amount paid, last payment date and payment notes, oldest first, with
- * who and when. Renders nothing for anyone but ACCOUNTING and ADMIN.
+ * The changes to the load's payment status, amount paid, last payment date and payment notes, oldest first, with
+ * who and when: the newest few, and all of them on request. Renders nothing for anyone but ACCOUNTING and ADMIN.
  */
 export function PaymentHistoryPanel({ loadId, watch }: PaymentHistoryPanelProps) {
   const { user } = useSession();
@@ -29,9 +29,14 @@ export function PaymentHistoryPanel({ loadId, watch }: PaymentHistoryPanelProps)
 
 function PaymentHistoryCard({ loadId, watch }: PaymentHistoryPanelProps) {
   const headingId = useId();
+  const tableId = useId();
   const query = useLoadPaymentHistory(loadId, true);
   useFollowChanges(paymentKeys.loadHistory(loadId), watch);
   const changes = useMemo(() => sortByTime(query.data ?? [], false), [query.data]);
+  // A load edited often would otherwise push the History panel below thousands of pixels of rows.
+  const [showAll, setShowAll] = useState(false);
+  const shown = newestRows(changes, showAll);
+  const bounded = changes.length > PAYMENT_HISTORY_PREVIEW;
 
   return (
     <section className="card pay-panel" aria-labelledby={headingId}>
@@ -56,36 +61,48 @@ function PaymentHistoryCard({ loadId, watch }: PaymentHistoryPanelProps) {
       ) : changes.length === 0 ? (
         <p className="pay-muted">No payment changes recorded yet.</p>
       ) : (
-        <div className="pay-table-scroll">
-          <table className="pay-table pay-history-table" aria-label="Payment history">
-            <thead>
-              <tr>
-                <th scope="col" className="col-at">
-                  When
-                </th>
-                <th scope="col" className="col-actor">
-                  By
-                </th>
-                <th scope="col" className="col-change">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={`${change.position}-${change.field}`}>
-                  <td className="cell-at">
-                    <time dateTime={change.at}>{formatAuditTime(change.at)}</time>
-                  </td>
-                  <td className="cell-actor">
-                    <ActorCell actor={change.actor} />
-                  </td>
-                  <td className="cell-change">{changeSummary(change)}</td>
+        <>
+          {bounded && (
+            <p className="pay-history-bound">
+              <span className="pay-muted">
+                {showAll ? `Showing all ${changes.length} changes` : `Showing the newest ${shown.length} of ${changes.length} changes`}
+              </span>
+              <button type="button" className="pay-link-button" aria-controls={tableId} aria-expanded={showAll} onClick={() => setShowAll((all) => !all)}>
+                {showAll ? 'Show fewer' : `Show all ${changes.length} changes`}
+              </button>
+            </p>
+          )}
+          <div className="pay-table-scroll">
+            <table id={tableId} className="pay-table pay-history-table" aria-label="Payment history">
+              <thead>
+                <tr>
+                  <th scope="col" className="col-at">
+                    When
+                  </th>
+                  <th scope="col" className="col-actor">
+                    By
+                  </th>
+                  <th scope="col" className="col-change">
+                    Change
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {shown.map((change) => (
+                  <tr key={`${change.position}-${change.field}`}>
+                    <td className="cell-at">
+                      <time dateTime={change.at}>{formatAuditTime(change.at)}</time>
+                    </td>
+                    <td className="cell-actor">
+                      <ActorCell actor={change.actor} />
+                    </td>
+                    <td className="cell-change">{changeSummary(change)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

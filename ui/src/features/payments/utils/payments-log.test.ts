@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canViewPayments } from './payments-access';
-import { changeSummary, sortByTime, vendorChoices } from './payments-log';
+import { changeSummary, newestRows, sortByTime, vendorChoices } from './payments-log';
 
 const row = (position: string, at: string) => ({ position, at });
 
@@ -17,6 +17,20 @@ describe('sortByTime', () => {
 
   it('compares positions as numbers, not text', () => {
     expect(sortByTime([row('10', '2026-01-01T00:00:00Z'), row('9', '2026-01-01T00:00:00Z')], false).map((r) => r.position)).toEqual(['9', '10']);
+  });
+});
+
+describe('newestRows', () => {
+  const rows = Array.from({ length: 55 }, (_, index) => index + 1);
+
+  it('keeps only the newest ten of rows sorted oldest first, still oldest first', () => {
+    expect(newestRows(rows, false)).toEqual([46, 47, 48, 49, 50, 51, 52, 53, 54, 55]);
+  });
+
+  it('keeps them all when asked, or when there are no more than the limit', () => {
+    expect(newestRows(rows, true)).toHaveLength(55);
+    expect(newestRows(rows.slice(0, 10), false)).toHaveLength(10);
+    expect(newestRows([], false)).toEqual([]);
   });
 });
 

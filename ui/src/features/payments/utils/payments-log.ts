@@ -23,6 +23,14 @@ export function sortByTime<T extends Pick<PaymentChange, 'at' | 'position'>>(row
   return desc ? sorted.reverse() : sorted;
 }
 
+/** How many of a load's payment changes its panel shows until asked for all of them. */
+export const PAYMENT_HISTORY_PREVIEW = 10;
+
+/** The rows a panel shows: all of them, or only the newest `limit` of rows sorted oldest first (still oldest first). */
+export function newestRows<T>(rows: readonly T[], showAll: boolean, limit = PAYMENT_HISTORY_PREVIEW): readonly T[] {
+  return showAll || rows.length <= limit ? rows : rows.slice(rows.length - limit);
+}
+
 /** A value as a change line shows it; the server's summary is preferred, this is for its absence. */
 export function changeValueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';

@@ -1,0 +1,66 @@
+// The audit panels on a record's screen, in a real browser: the payment history stays short on a load edited often,
+// and reads well on a phone.
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, useBrowserSuite } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+const SHOTS = '/tmp/s11-ui-fix2-shots';
+const PHONE = { width: 390, height: 844 };
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+}
+
+beforeAll(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+});
+
+async function staffPage(username: string, password: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await suite.openPage(viewport ? { viewport } : {});
+  await loginThroughUi(page, 'staff', username, password, '/staff/loads');
+  return page;
+}
+
+const paymentChanges = async (client: PortalClient, loadId: string) => (await client.get<unknown[]>(`/api/loads/${loadId}/payment-history/`)).body.length;
+
+describe('payment history on a load edited often', () => {
+  it('shows the newest ten changes, all of them on request, and follows new ones live', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[2]!;
+    for (let i = 1; i <= 14; i += 1) expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: `note ${i}` })).status).toBe(200);
+    await expect.poll(() => paymentChanges(admin, load.id)).toBeGreaterThanOrEqual(14);
+    const total = await paymentChanges(admin, load.id);
+
+    const page = await staffPage('accounting', DEMO_PASSWORD);
+    await page.goto(`/staff/loads/${load.id}`);
+    const table = page.getByRole('table', { name: 'Payment history' });
+    const rows = table.locator('tbody tr');
+    await table.waitFor();
+    await expect.poll(() => rows.count()).toBe(10);
+    await expect(rows.last().textContent()).resolves.toContain('note 14');
+    await expect(rows.first().textContent()).resolves.toContain('note 5');
+    await page.getByText(`Showing the newest 10 of ${total} changes`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/m5-payment-history-bounded-1280.png`, fullPage: true });
+
+    const toggle = page.getByRole('button', { name: `Show all ${total} changes` });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.click();
+    await expect.poll(() => rows.count()).toBe(total);
+    const fewer = page.getByRole('button', { name: 'Show fewer' });
+    await expect(fewer.getAttribute('aria-expanded')).resolves.toBe('true');
+    await fewer.click();
+    await expect.poll(() => rows.count()).toBe(10);
+
+    // Live as before: another user's change lands at the bottom, and the oldest shown makes room for it.
+    expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: 'note 15' })).status).toBe(200);
+    await expect.poll(() => rows.last().textContent(), { timeout: 10_000 }).toContain('note 15');
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByRole('button', { name: `Show all ${total + 1} changes` }).waitFor();
+  });
+});
