@@ -10,7 +10,7 @@ import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
-import { rebuild, verify, type Progress } from './rebuild';
+import { rebuild, REBUILD_SCHEMA, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
 import { projectorMigrations } from './schema';
 
@@ -29,6 +29,16 @@ function printProgress(progress: Progress): void {
   const percent = progress.head > 0n ? Number((progress.position * 1000n) / progress.head) / 10 : 100;
   const eta = progress.etaSeconds === null ? '?' : `${progress.etaSeconds}s`;
   process.stdout.write(`  ${show(progress.position)} / ${show(progress.head)} (${percent.toFixed(1)}%), ${progress.eventsPerSecond} events/s, ETA ${eta}\n`);
+}
+
+/** Ctrl-C (or a TERM) of a long command says where things stand before it exits as interrupted (128 + signal). */
+function onInterrupt(message: string): void {
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      process.stderr.write(message);
+      process.exit(code);
+    });
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -55,12 +65,21 @@ async function main(argv: string[]): Promise<number> {
           `event store:  ${store.kind}\ncheckpoint:   ${show(status.checkpoint)}\nhead:         ${show(status.head)}\n` +
             `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
         );
+        // What an interrupted rebuild or verify left behind.
+        const { rows } = await pool.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname`, [[REBUILD_SCHEMA, VERIFY_SCHEMA]]);
+        for (const { name } of rows) {
+          process.stdout.write(name === REBUILD_SCHEMA
+            ? `unfinished:   a rebuild (schema ${REBUILD_SCHEMA}): 'rebuild' resumes it, 'rebuild --fresh' starts over\n`
+            : `left over:    a verify's copy of the read models (schema ${VERIFY_SCHEMA}): the next 'verify' replaces it\n`);
+        }
       } else if (command === 'rebuild') {
         process.stdout.write('Rebuilding the read models...\n');
+        onInterrupt(`\nInterrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.\n`);
         const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress: printProgress });
         process.stdout.write(`Switched to the rebuilt read models at position ${show(position)}.\n`);
       } else if (command === 'verify') {
         process.stdout.write('Replaying every event into a scratch schema to compare...\n');
+        onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
         const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress: printProgress });
         if (differences.length === 0) {
           process.stdout.write('The read models equal a replay from the first event.\n');

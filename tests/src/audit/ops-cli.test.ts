@@ -1,10 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { REPLAY_LOCK } from '@portal/projector/rebuild';
+import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
 import { startTestSystem, type TestSystem } from '../support/system';
+import { until } from '../support/until';
 import { DEMO_PASSWORD, signIn } from '../accounts/support';
 
 const run = promisify(execFile);
@@ -86,6 +88,43 @@ describe('npm run projector -- <command>', () => {
       other.release();
     }
   }, 120_000);
+
+  it('status names what an interrupted rebuild or verify left behind', async () => {
+    await system.db.pool.query('CREATE SCHEMA IF NOT EXISTS rm_verify');
+    try {
+      const { code, stdout } = await projector('status');
+      expect(code).toBe(0);
+      expect(stdout).toContain("left over:    a verify's copy of the read models (schema rm_verify): the next 'verify' replaces it");
+      expect(stdout).not.toContain('unfinished:');
+    } finally {
+      await system.db.pool.query('DROP SCHEMA IF EXISTS rm_verify CASCADE');
+    }
+  }, 60_000);
+
+  it('an interrupted rebuild says the live read models are unchanged and how to resume, and exits 130', async () => {
+    // Held, the live projector's batch lock stops the rebuild at its switch-over, where it is interrupted.
+    const holder = await system.db.pool.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild'], { env: { ...process.env, DATABASE_URL: system.db.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      await until(async () => (await system.db.pool.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`, [PROJECTOR_BATCH_LOCK])).rows.length > 0, {
+        timeoutMs: 60_000, what: 'the rebuild to wait for the switch-over',
+      });
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stdout).toContain('Rebuilding the read models...');
+      expect(stderr).toContain("Interrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.");
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]);
+      holder.release();
+    }
+    expect((await projector('rebuild')).code).toBe(0);
+  }, 180_000);
 
   it('answers bad usage with the usage text and exit code 2', async () => {
     const { code, stderr } = await projector('restore', 'planets', 'x');
