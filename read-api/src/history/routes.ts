@@ -72,7 +72,10 @@ async function historyPage(store: EventStore, streams: string[], ctx: Koa.Contex
   if (events.length === 0) throw notFound();
   events.sort((a, b) => (a.position < b.position ? -1 : 1));
   const start = (page - 1) * pageSize;
-  return { count: events.length, page, page_size: pageSize, results: events.slice(start, start + pageSize).map((e) => entry(e, options)) };
+  // `number` is the entry's place in the whole history (1 = the oldest); `revision` is its stream's, and a staff
+  // account's history interleaves two streams.
+  const results = events.slice(start, start + pageSize).map((e, index) => ({ number: start + index + 1, ...entry(e, options) }));
+  return { count: events.length, page, page_size: pageSize, results };
 }
 
 const isStaff = (actor: Actor) => actor.type === 'STAFF';

@@ -47,6 +47,9 @@ describe('history on every record', () => {
     const page2 = await vendor.get(`/api/loads/${id}/history/?page=2&page_size=3`);
     expect(page2.body).toMatchObject({ count: 4, page: 2, page_size: 3 });
     expect(page2.body.results).toHaveLength(1);
+    // Each entry's place in the whole history, 1 = the oldest, whatever the page.
+    expect(history.body.results.map((e: { number: number }) => e.number)).toEqual([1, 2, 3, 4]);
+    expect(page2.body.results[0].number).toBe(4);
     expect((await vendor.get(`/api/loads/${id}/history/?page=0`)).status).toBe(400);
     // An empty value is an absent one; a page is decimal digits only.
     expect((await vendor.get(`/api/loads/${id}/history/?page=&page_size=`)).body).toMatchObject({ count: 4, page: 1, page_size: 50 });
@@ -76,6 +79,10 @@ describe('history on every record', () => {
     const staffText = JSON.stringify(staffHistory.body);
     expect(staffText).toContain('Tier: No Tier Assigned -> Dispatch/Ops');
     expect(staffText).toContain('Account activated');
+    // Two streams (account and staff profile) interleaved: each has its own revisions, and the numbers run through both.
+    const entries: { number: number; revision: number }[] = staffHistory.body.results;
+    expect(new Set(entries.map((e) => e.revision)).size).toBeLessThan(entries.length);
+    expect(entries.map((e) => e.number)).toEqual(entries.map((_, index) => index + 1));
     expect(staffText).not.toMatch(/scrypt|password_hash|activation_secret/);
     expect((await dispatch.get(`/api/staff-accounts/${staffId}/history/`)).status).toBe(403);
   });

@@ -64,3 +64,28 @@ describe('payment history on a load edited often', () => {
     await page.getByRole('button', { name: `Show all ${total + 1} changes` }).waitFor();
   });
 });
+
+describe('history entries are numbered by their place in the whole history', () => {
+  it("a staff account's two interleaved streams read Change 1, 2, 3..., and the as-of view names the same number", { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const staffId = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body.find((account) => account.username === 'dispatch')!.id;
+    const count = (await admin.get<{ count: number }>(`/api/staff-accounts/${staffId}/history/`)).body.count;
+    expect(count).toBeGreaterThan(2);
+
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.goto(`/staff/${staffId}`);
+    const entries = page.getByRole('list', { name: 'History, oldest first' }).locator(':scope > li');
+    await expect.poll(() => entries.count()).toBe(count);
+    const numbers = await entries.locator('.hist-entry-number').allTextContents();
+    expect(numbers).toEqual(Array.from({ length: count }, (_, index) => `Change ${index + 1}`));
+    await page.screenshot({ path: `${SHOTS}/l1-staff-history-numbers-1280.png`, fullPage: true });
+
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[3]!;
+    await page.goto(`/staff/loads/${load.id}`);
+    const loadEntries = page.getByRole('list', { name: 'History, oldest first' }).locator(':scope > li');
+    await loadEntries.first().waitFor();
+    await loadEntries.nth(1).getByRole('button', { name: 'View as of this change' }).click();
+    const asOf = page.getByRole('dialog', { name: /^Load as of / });
+    await expect(asOf.locator('.hist-asof-note').textContent()).resolves.toContain('Change 2, by ');
+  });
+});

@@ -12,6 +12,9 @@ export type HistoryKind = 'load' | 'vendor' | 'staff';
 export interface HistoryEntry {
   /** The event's position in the log: the handle for "as of this change". */
   position: string;
+  /** Its place in the record's whole history, 1 = the oldest: how the screens name it. */
+  number: number;
+  /** Its stream's revision; a staff account's history interleaves two streams, so these repeat there. */
   revision: number;
   at: string;
   actor: AuditActor | null;

@@ -2,7 +2,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useLoadAsOf, useVendorAsOf, type HistoryEntry } from '../api/history-api';
 import { actorLabel, formatAuditTime } from '../utils/audit-format';
-import { asOfErrorText, HISTORY_MESSAGES } from '../utils/history-messages';
+import { asOfErrorText, changeName, HISTORY_MESSAGES } from '../utils/history-messages';
 import { loadSnapshotGroups } from '../utils/load-snapshot';
 import type { SnapshotGroup } from '../utils/snapshot';
 import { vendorSnapshotGroups } from '../utils/vendor-snapshot';
@@ -35,7 +35,7 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
       {entry && (
         <>
           <p className="hist-asof-note">
-            {HISTORY_MESSAGES.asOfReadOnly} Revision {entry.revision}, by {actorLabel(entry.actor)}.
+            {HISTORY_MESSAGES.asOfReadOnly} {changeName(entry)}, by {actorLabel(entry.actor)}.
           </p>
           {kind === 'load' ? <LoadAsOf id={id} entry={entry} /> : <VendorAsOf id={id} entry={entry} />}
         </>

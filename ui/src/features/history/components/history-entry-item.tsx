@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../api/history-api';
 import { actorParts, eventTypeLabel, formatAuditTime } from '../utils/audit-format';
-import { HISTORY_MESSAGES } from '../utils/history-messages';
+import { changeName, HISTORY_MESSAGES } from '../utils/history-messages';
 
 interface HistoryEntryItemProps {
   entry: HistoryEntry;
@@ -22,8 +22,8 @@ export function HistoryEntryItem({ entry, onViewAsOf }: HistoryEntryItemProps) {
           <strong>{actor.name}</strong>
           {actor.role && <span className="hist-role">{actor.role}</span>}
         </span>
-        <span className="hist-entry-revision" title={`Event type: ${entry.event_type}`}>
-          Rev. {entry.revision}
+        <span className="hist-entry-number" title={`Event type: ${entry.event_type}`}>
+          {changeName(entry)}
         </span>
       </div>
       <ul className="hist-summary">

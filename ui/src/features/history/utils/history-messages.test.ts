@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { asOfErrorText, historyErrorText, HISTORY_MESSAGES } from './history-messages';
+import { asOfErrorText, changeName, historyErrorText, HISTORY_MESSAGES } from './history-messages';
 
 describe('history errors', () => {
   it('tells a refusal from a missing record', () => {
@@ -14,5 +14,11 @@ describe('history errors', () => {
     expect(asOfErrorText(new ApiError(404, { detail: 'It did not exist yet at that point.' }), 'load', 'LoadCreated')).toBe('This load did not exist yet at that point.');
     expect(asOfErrorText(new ApiError(404, { detail: 'Vendor not found.' }), 'vendor', 'VendorDeleted')).toBe('This vendor was deleted at that point.');
     expect(asOfErrorText(new ApiError(502, null), 'load')).toBe(HISTORY_MESSAGES.asOfFailed);
+  });
+});
+
+describe('naming an entry', () => {
+  it('by its place in the whole history, not by its stream revision', () => {
+    expect(changeName({ number: 3 })).toBe('Change 3');
   });
 });

@@ -11,6 +11,9 @@ export const HISTORY_MESSAGES = {
   asOfReadOnly: 'Read-only: the record as it was right after this change.',
 } as const;
 
+/** How an entry is named wherever it appears (its line in the history, the as-of view): its place in the whole history. */
+export const changeName = (entry: { number: number }) => `Change ${entry.number}`;
+
 export const RECORD_NOUNS = { load: 'load', vendor: 'vendor', staff: 'staff account' } as const;
 
 /** The server's `{ detail }`, if it sent one. */
