@@ -53,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const logger = createLogger({ level: 'warn', base: { service: 'projector-cli' } });
-  const database = await openDatabase(config, logger, { allowRunning: true });
+  // An ops command works on an existing database: pointed at the wrong folder it must say so, not make an empty one.
+  const database = await openDatabase(config, logger, { allowRunning: true, mustExist: true });
   const pool = createPool(database.url, { max: 4, applicationName: 'projector-cli' });
   try {
     await migrate(pool, [...eventStoreMigrations, ...authMigrations, ...projectorMigrations]);

@@ -35,11 +35,19 @@ function runningEmbeddedUrl(dataDir: string): string | undefined {
  * DATABASE_URL when given; else the embedded PostgreSQL under DATA_DIR: started here, or, for an ops command
  * run beside `npm start`, the one already running.
  */
-export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean } = {}): Promise<Database> {
+/** No database to work on: an ops command was pointed at a data folder the product never ran in. */
+export class NoDatabase extends Error {
+  override name = 'NoDatabase';
+}
+
+export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean; mustExist?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', lost: never, stop: async () => {} };
   if (options.allowRunning) {
     const url = runningEmbeddedUrl(config.dataDir);
     if (url) return { url, source: 'embedded-running', lost: never, stop: async () => {} };
+  }
+  if (options.mustExist && !fs.existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
+    throw new NoDatabase(`there is no database in DATA_DIR=${config.dataDir}: start the product there first (npm start), or set DATA_DIR or DATABASE_URL to the one to work on`);
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });

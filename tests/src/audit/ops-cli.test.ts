@@ -1,4 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +127,20 @@ describe('npm run projector -- <command>', () => {
     }
     expect((await projector('rebuild')).code).toBe(0);
   }, 180_000);
+
+  it('refuses to work on a data folder the product never ran in, instead of making an empty database there', async () => {
+    const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-cli-empty-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: empty, EMBEDDED_PG_PORT: '0' };
+      delete env.DATABASE_URL;
+      const failure = await run(process.execPath, ['--import', 'tsx', CLI, 'status'], { env }).then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
+      expect(failure.code).toBe(1);
+      expect(failure.stderr.trim()).toBe(`projector: there is no database in DATA_DIR=${empty}: start the product there first (npm start), or set DATA_DIR or DATABASE_URL to the one to work on`);
+      expect(await fs.readdir(empty)).toEqual([]);
+    } finally {
+      await fs.rm(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('answers bad usage with the usage text and exit code 2', async () => {
     const { code, stderr } = await projector('restore', 'planets', 'x');
