@@ -95,7 +95,11 @@ async function main(argv: string[]): Promise<number> {
       } else {
         const [kind, id] = args as [RestorableKind, string];
         const actor = `ops:${os.userInfo().username}`;
-        const position = await restoreRecord(store, kind, id, { actorType: 'OPS', actorUsername: actor });
+        const position = await restoreRecord(store, kind, id, { actorType: 'OPS', actorUsername: actor }).catch((error: Error & { status?: number }) => {
+          // The API's words ("Not found.") name neither what nor which.
+          if (error.status === 404) throw new Error(`no ${kind.replace(/s$/, '')} with the id ${id} (deleted or not)`);
+          throw error;
+        });
         process.stdout.write(`Restored ${kind} ${id} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
       }
     } finally {

@@ -61,6 +61,9 @@ describe('npm run projector -- <command>', () => {
     const again = await projector('restore', 'loads', created.body.id);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('This record is not deleted.');
+    const unknown = await projector('restore', 'vendors', '00000000-0000-4000-8000-000000000000');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('projector: no vendor with the id 00000000-0000-4000-8000-000000000000 (deleted or not)');
   }, 120_000);
 
   it('rebuild resumes after an interruption that left its scratch schema without tables, and changes nothing live meanwhile', async () => {
