@@ -72,7 +72,8 @@ const loadNumberTooLong = `Ensure this field has no more than ${LOAD_NUMBER_MAX}
 
 // The prefix alone is no number: 'kdt_' would be stored as a load whose number is empty.
 export const loadNumberSchema = z
-  .string({ error: 'Load Number is required.' })
+  // Missing is "required"; a number or anything else that is not text says so.
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Load Number is required.' : 'Enter the load number as text.') })
   .trim()
   .refine((value) => loadNumberWithoutPrefix(value) !== '', { error: 'Load Number is required.', abort: true })
   .max(LOAD_NUMBER_MAX, loadNumberTooLong)

@@ -64,6 +64,8 @@ describe('a vendor creates and reads its loads', () => {
   it('refuses invalid creations with field errors', async () => {
     expect((await vendorA.post('/api/loads/', {})).body).toEqual({ load_number: ['Load Number is required.'] });
     expect((await vendorA.post('/api/loads/', { load_number: '' })).body).toEqual({ load_number: ['Load Number is required.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: null })).body).toEqual({ load_number: ['Load Number is required.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: 123 })).body).toEqual({ load_number: ['Enter the load number as text.'] });
     expect((await vendorA.post('/api/loads/', { load_number: 'x y' })).status).toBe(400);
     expect((await vendorA.post('/api/loads/', { load_number: 'ok1', rate_amount: 'lots' })).body).toEqual({ rate_amount: ['A valid number is required.'] });
     expect((await vendorA.post('/api/loads/', { load_number: 'ok2', status: 'delivered' })).body).toEqual({ status: ['This field cannot be set when creating a load.'] });
