@@ -69,8 +69,9 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
     if (row.deleted && !(wantsAsOf(ctx) && isAdmin(actor))) throw notFound();
     const asOf = asOfFrom(ctx);
     if (asOf) {
-      // Time travel: the load as its own stream says it was then.
-      ctx.body = loadView(await loadAsOf(store, id, asOf));
+      // Time travel: the load as its own stream says it was then, and whether it was deleted by then.
+      const load = await loadAsOf(store, id, asOf);
+      ctx.body = { ...loadView(load), deleted: load.deleted };
       return;
     }
     if (row.deleted) throw notFound();

@@ -133,7 +133,8 @@ export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Rou
     const asOf = asOfFrom(ctx);
     if (asOf) {
       const { vendor, createdAt, updatedAt } = await vendorAsOf(store, id, asOf);
-      ctx.body = staffVendorView(vendor, { createdAt, updatedAt }, new Date());
+      // Only a past answer says whether the vendor was deleted by then; a plain read of a deleted one is a 404.
+      ctx.body = { ...staffVendorView(vendor, { createdAt, updatedAt }, new Date()), deleted: vendor.deleted === true };
       return;
     }
     if (row.deleted) throw new HttpError(404, 'Vendor not found.');

@@ -68,12 +68,16 @@ describe('a deleted load', () => {
     const entries = history.body.results as { position: string; event_type: string }[];
     expect(entries.map((e) => e.event_type)).toEqual(['LoadCreated', 'LoadStatusChanged', 'LoadPickupDateSet', 'LoadSectionEdited', 'LoadDeleted']);
     const rates: unknown[] = [];
+    const deletedThen: unknown[] = [];
     for (const entry of entries) {
       const answer = await admin.get(`/api/loads/${id}/?as_of_position=${entry.position}`);
       expect(answer.status, entry.event_type).toBe(200);
       rates.push(answer.body.rate_amount);
+      deletedThen.push(answer.body.deleted);
     }
     expect(rates).toEqual([900, 900, 900, 950, 950]);
+    // As of its deletion the answer says so; the screens would otherwise show a live-looking load.
+    expect(deletedThen).toEqual([false, false, false, false, true]);
   });
 
   it('stays out of reach for its vendor and the other staff tiers, in the past too', async () => {
@@ -90,7 +94,9 @@ describe('a deleted load', () => {
     const restored = await admin.post(`/api/recycle-bin/loads/${id}/restore/`);
     expect(restored.status).toBe(200);
     expect((await carrier.get(`/api/loads/${id}/?min_position=${position(restored)}`)).body).toMatchObject({ id, rate_amount: 950 });
-    expect((await carrier.get(`/api/loads/${id}/?as_of_position=${created}`)).body).toMatchObject({ id, rate_amount: 900 });
+    expect((await carrier.get(`/api/loads/${id}/?as_of_position=${created}`)).body).toMatchObject({ id, rate_amount: 900, deleted: false });
+    // Only a past answer carries `deleted`.
+    expect((await carrier.get(`/api/loads/${id}/`)).body).not.toHaveProperty('deleted');
   });
 });
 
@@ -133,7 +139,14 @@ describe('a deleted vendor', () => {
     // Its history panel, and the view as of each change in it.
     const history = await admin.get(`/api/vendors/${id}/history/?page_size=200`);
     expect(history.body.results.at(-1).event_type).toBe('VendorDeleted');
-    for (const entry of history.body.results as { position: string }[]) expect((await admin.get(`/api/vendors/${id}/?as_of_position=${entry.position}`)).status).toBe(200);
+    const deletedThen: unknown[] = [];
+    for (const entry of history.body.results as { position: string }[]) {
+      const answer = await admin.get(`/api/vendors/${id}/?as_of_position=${entry.position}`);
+      expect(answer.status).toBe(200);
+      deletedThen.push(answer.body.deleted);
+    }
+    expect(deletedThen.at(-1)).toBe(true);
+    expect(deletedThen.slice(0, -1).every((deleted) => deleted === false)).toBe(true);
   });
 
   it('stays out of reach for the other staff tiers and for vendors', async () => {

@@ -89,3 +89,36 @@ describe('history entries are numbered by their place in the whole history', () 
     await expect(asOf.locator('.hist-asof-note').textContent()).resolves.toContain('Change 2, by ');
   });
 });
+
+describe('the view as of a deletion', () => {
+  it('says the load was deleted at that point, and earlier points do not', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[4]!;
+    expect((await admin.request('DELETE', `/api/loads/${load.id}/`)).status).toBe(204);
+    await expect.poll(async () => (await admin.get<{ loads: { id: string }[] }>('/api/recycle-bin/')).body.loads.some((deleted) => deleted.id === load.id)).toBe(true);
+
+    for (const viewport of [undefined, PHONE]) {
+      const page = await staffPage('admin', TEST_ADMIN_PASSWORD, viewport);
+      await page.goto('/staff/recycle-bin');
+      const row = page.getByRole('table', { name: 'Deleted loads' }).getByRole('row').filter({ hasText: load.kdt_id });
+      await row.getByRole('button', { name: `History of load ${load.kdt_id}` }).click();
+      const history = page.getByRole('region', { name: `History of deleted load ${load.kdt_id}` });
+      const entries = history.getByRole('list', { name: /oldest first/ }).locator(':scope > li');
+      await entries.last().waitFor();
+      await expect(entries.last().textContent()).resolves.toContain('Load deleted');
+
+      await entries.last().getByRole('button', { name: 'View as of this change' }).click();
+      const asOf = page.getByRole('dialog', { name: /^Load as of / });
+      await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
+      await asOf.getByText('At this point the load was deleted: these are its values when it was deleted.').waitFor();
+      await expect(asOf.locator('.hist-deleted-badge').textContent()).resolves.toBe('Deleted');
+      await page.screenshot({ path: `${SHOTS}/l2-as-of-deleted-${viewport ? 390 : 1280}.png` });
+      await asOf.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+      await entries.first().getByRole('button', { name: 'View as of this change' }).click();
+      await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
+      await expect(asOf.locator('.hist-asof-deleted').count()).resolves.toBe(0);
+      await page.context().close();
+    }
+  });
+});

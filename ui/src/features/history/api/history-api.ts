@@ -57,14 +57,19 @@ export function useHistoryPage(kind: HistoryKind, id: string, page: number, page
   return useQuery({ ...historyPageQueryOptions(kind, id, page, pageSize), placeholderData: keepPreviousData });
 }
 
-/** The load as it was right after the event at `position` (same shape as GET /api/loads/{id}/). */
-export function getLoadAsOf(loadId: string, position: string, signal?: AbortSignal): Promise<LoadView> {
-  return apiClient.get<LoadView>(`${recordPath('load', loadId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
+/** Only a past answer says whether the record was deleted by then (a plain read of a deleted record is a 404). */
+export interface DeletedThen {
+  deleted?: boolean;
+}
+
+/** The load as it was right after the event at `position` (same shape as GET /api/loads/{id}/, plus `deleted`). */
+export function getLoadAsOf(loadId: string, position: string, signal?: AbortSignal): Promise<LoadView & DeletedThen> {
+  return apiClient.get<LoadView & DeletedThen>(`${recordPath('load', loadId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
 }
 
 /** The vendor as staff saw it right after the event at `position`. */
-export function getVendorAsOf(vendorId: string, position: string, signal?: AbortSignal): Promise<VendorSnapshot> {
-  return apiClient.get<VendorSnapshot>(`${recordPath('vendor', vendorId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
+export function getVendorAsOf(vendorId: string, position: string, signal?: AbortSignal): Promise<VendorSnapshot & DeletedThen> {
+  return apiClient.get<VendorSnapshot & DeletedThen>(`${recordPath('vendor', vendorId)}?as_of_position=${encodeURIComponent(position)}`, { signal });
 }
 
 // The past does not change: an as-of answer is kept for as long as anything shows it.

@@ -2,7 +2,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useLoadAsOf, useVendorAsOf, type HistoryEntry } from '../api/history-api';
 import { actorLabel, formatAuditTime } from '../utils/audit-format';
-import { asOfErrorText, changeName, HISTORY_MESSAGES } from '../utils/history-messages';
+import { asOfDeletedText, asOfErrorText, changeName, HISTORY_MESSAGES } from '../utils/history-messages';
 import { loadSnapshotGroups } from '../utils/load-snapshot';
 import type { SnapshotGroup } from '../utils/snapshot';
 import { vendorSnapshotGroups } from '../utils/vendor-snapshot';
@@ -47,13 +47,13 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
 function LoadAsOf({ id, entry }: { id: string; entry: HistoryEntry }) {
   const query = useLoadAsOf(id, entry.position);
   const groups = query.data ? loadSnapshotGroups(query.data) : null;
-  return <AsOfBody noun="load" entry={entry} isPending={query.isPending} error={query.error} groups={groups} />;
+  return <AsOfBody noun="load" entry={entry} isPending={query.isPending} error={query.error} groups={groups} deleted={query.data?.deleted === true} />;
 }
 
 function VendorAsOf({ id, entry }: { id: string; entry: HistoryEntry }) {
   const query = useVendorAsOf(id, entry.position);
   const groups = query.data ? vendorSnapshotGroups(query.data) : null;
-  return <AsOfBody noun="vendor" entry={entry} isPending={query.isPending} error={query.error} groups={groups} />;
+  return <AsOfBody noun="vendor" entry={entry} isPending={query.isPending} error={query.error} groups={groups} deleted={query.data?.deleted === true} />;
 }
 
 interface AsOfBodyProps {
@@ -62,9 +62,11 @@ interface AsOfBodyProps {
   isPending: boolean;
   error: unknown;
   groups: SnapshotGroup[] | null;
+  /** Deleted by then: its last values are shown, but it was no longer live. */
+  deleted: boolean;
 }
 
-function AsOfBody({ noun, entry, isPending, error, groups }: AsOfBodyProps) {
+function AsOfBody({ noun, entry, isPending, error, groups, deleted }: AsOfBodyProps) {
   if (isPending) {
     return (
       <div className="hist-state">
@@ -79,5 +81,14 @@ function AsOfBody({ noun, entry, isPending, error, groups }: AsOfBodyProps) {
       </p>
     );
   }
-  return <SnapshotView groups={groups} />;
+  return (
+    <>
+      {deleted && (
+        <p className="hist-asof-deleted">
+          <span className="hist-deleted-badge">Deleted</span> {asOfDeletedText(noun)}
+        </p>
+      )}
+      <SnapshotView groups={groups} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { asOfErrorText, changeName, historyErrorText, HISTORY_MESSAGES } from './history-messages';
+import { asOfDeletedText, asOfErrorText, changeName, historyErrorText, HISTORY_MESSAGES } from './history-messages';
 
 describe('history errors', () => {
   it('tells a refusal from a missing record', () => {
@@ -20,5 +20,11 @@ describe('history errors', () => {
 describe('naming an entry', () => {
   it('by its place in the whole history, not by its stream revision', () => {
     expect(changeName({ number: 3 })).toBe('Change 3');
+  });
+});
+
+describe('a record deleted by then', () => {
+  it('is said to be deleted, its values being its last ones', () => {
+    expect(asOfDeletedText('load')).toBe('At this point the load was deleted: these are its values when it was deleted.');
   });
 });

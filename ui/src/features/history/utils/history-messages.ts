@@ -30,6 +30,9 @@ export function historyErrorText(error: unknown): string {
   return serverDetail(error) ?? HISTORY_MESSAGES.loadFailed;
 }
 
+/** What the "as of" view says above a record that was deleted by then (its values are its last ones). */
+export const asOfDeletedText = (noun: string) => `At this point the ${noun} was deleted: these are its values when it was deleted.`;
+
 /** What the "as of" view says when the record cannot be shown right after the change of type `eventType`. */
 export function asOfErrorText(error: unknown, noun: string, eventType = ''): string {
   if (error instanceof ApiError && error.status === 404) {
