@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../accounts/support';
+import { activeSignedIn, DEMO_PASSWORD } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, useBrowserSuite } from './support';
@@ -119,6 +119,47 @@ describe('the view as of a deletion', () => {
       await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
       await expect(asOf.locator('.hist-asof-deleted').count()).resolves.toBe(0);
       await page.context().close();
+    }
+  });
+});
+
+describe('the link of a deleted record', () => {
+  it("keeps the spec's not-found wording, and tells an ADMIN (only) where to restore it", { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[5]!;
+    const vendorId = (await activeSignedIn(suite.system, 'vendor', 'hint_carrier')).user.vendor_profile.id as string;
+    const staffId = (await activeSignedIn(suite.system, 'staff', 'hint_staff')).user.id as string;
+    for (const path of [`/api/loads/${load.id}/`, `/api/vendors/${vendorId}/`, `/api/staff-accounts/${staffId}/`]) {
+      expect((await admin.request('DELETE', path)).status, path).toBe(204);
+    }
+    await expect.poll(async () => (await admin.get(`/api/staff-accounts/${staffId}/`)).status).toBe(404);
+    await expect.poll(async () => (await admin.get(`/api/loads/${load.id}/`)).status).toBe(404);
+
+    const cases = [
+      { path: `/staff/loads/${load.id}`, wording: "Load not found or you don't have permission to view it.", noun: 'load' },
+      { path: `/staff/vendors/${vendorId}`, wording: 'Vendor not found or data could not be loaded.', noun: 'vendor' },
+      { path: `/staff/${staffId}`, wording: 'Staff member not found', noun: 'staff account' },
+    ];
+    for (const viewport of [undefined, PHONE]) {
+      const page = await staffPage('admin', TEST_ADMIN_PASSWORD, viewport);
+      for (const { path, wording, noun } of cases) {
+        await page.goto(path);
+        await page.getByText(wording, { exact: true }).waitFor();
+        const hint = page.locator('.recycle-bin-hint');
+        await expect(hint.textContent()).resolves.toBe(`If this ${noun} was deleted, you can restore it from the Recycle Bin.`);
+        await page.screenshot({ path: `${SHOTS}/l4-deleted-${noun.replace(' ', '-')}-${viewport ? 390 : 1280}.png` });
+      }
+      await page.locator('.recycle-bin-hint').getByRole('link', { name: 'Recycle Bin' }).click();
+      await page.waitForURL((url) => url.pathname === '/staff/recycle-bin');
+      await page.getByRole('table', { name: 'Deleted staff accounts' }).getByRole('row').filter({ hasText: 'hint_staff' }).waitFor();
+    }
+
+    // Other tiers cannot see deleted records: the spec's wording alone.
+    const page = await staffPage('dispatch', DEMO_PASSWORD);
+    for (const { path, wording } of cases.slice(0, 2)) {
+      await page.goto(path);
+      await page.getByText(wording, { exact: true }).waitFor();
+      await expect(page.locator('.recycle-bin-hint').count()).resolves.toBe(0);
     }
   });
 });

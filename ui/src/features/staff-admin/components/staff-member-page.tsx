@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffTier } from '@portal/domain/staff/events';
+import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
 import { useSession } from '../../../lib/auth/current-user';
 import { useToast } from '../../../lib/toast-context';
@@ -40,11 +41,14 @@ export function StaffMemberPage() {
     );
   }
   if (account.isError || !account.data) {
-    const message = isStatus(account.error, 404) || !account.isError ? STAFF_ACCOUNT_MESSAGES.notFound : (serverDetail(account.error) ?? STAFF_ACCOUNT_MESSAGES.detailFailed);
+    const notFound = isStatus(account.error, 404) || !account.isError;
+    const message = notFound ? STAFF_ACCOUNT_MESSAGES.notFound : (serverDetail(account.error) ?? STAFF_ACCOUNT_MESSAGES.detailFailed);
     return (
       <section className="sa-page-narrow">
         <BackLink />
-        <ErrorBox title="Error" message={message} />
+        <ErrorBox title="Error" message={message}>
+          {notFound && <RecycleBinHint noun="staff account" />}
+        </ErrorBox>
       </section>
     );
   }

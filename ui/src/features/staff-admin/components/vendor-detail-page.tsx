@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
 import { useSession } from '../../../lib/auth/current-user';
 import { useVendor, type VendorDetail } from '../api/vendors';
@@ -41,7 +42,9 @@ export function VendorDetailPage() {
     return (
       <section className="sa-page">
         <BackLink />
-        <ErrorBox title={VENDOR_MESSAGES.detailErrorTitle} message={notFound ? VENDOR_MESSAGES.detailNotFound : VENDOR_MESSAGES.detailFailed} />
+        <ErrorBox title={VENDOR_MESSAGES.detailErrorTitle} message={notFound ? VENDOR_MESSAGES.detailNotFound : VENDOR_MESSAGES.detailFailed}>
+          {notFound && <RecycleBinHint noun="vendor" />}
+        </ErrorBox>
       </section>
     );
   }

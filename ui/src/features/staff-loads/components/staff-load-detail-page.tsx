@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { Spinner } from '../../../components/spinner';
 import { useLoad } from '../../loads/api/get-load';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
@@ -49,6 +50,7 @@ export function StaffLoadDetailPage() {
         <p className={notFound ? 'page-status' : 'form-error'} role="alert">
           {notFound ? STAFF_LOAD_MESSAGES.notFound : (errorText(query.error) ?? LOAD_MESSAGES.detailFailed)}
         </p>
+        {notFound && <RecycleBinHint noun="load" />}
         {backButton}
       </section>
     );
