@@ -232,7 +232,10 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
         }
       }
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
-      ctx.set('Content-Disposition', `attachment; filename="payments-log${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv"`);
+      // Named after every filter in use, as the UI names its download (payments-filters.ts csvFileName).
+      const username = vendor ? (await pool.query<{ username: string }>('SELECT username FROM vendor_profiles WHERE id = $1', [vendor])).rows[0]?.username : undefined;
+      const named = `${vendor ? `-vendor-${String(username ?? vendor).replace(/[^A-Za-z0-9_.-]+/g, '-')}` : ''}${status ? `-status-${String(status)}` : ''}`;
+      ctx.set('Content-Disposition', `attachment; filename="payments-log${named}${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv"`);
       ctx.body = Readable.from(csv());
       return;
     }

@@ -124,7 +124,10 @@ describe('the payment audit', () => {
     }
     const csv = await accounting.download(`/api/payments/log/?format=csv&vendor=${vendorId}`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.headers.get('content-disposition')).toContain('attachment; filename="payments-log');
+    // Named after every filter in use, the vendor by its username.
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="payments-log-vendor-carrier.csv"');
+    const paidCsv = await accounting.download(`/api/payments/log/?format=csv&status=paid&from=2026-01-01`);
+    expect(paidCsv.headers.get('content-disposition')).toBe('attachment; filename="payments-log-status-paid-from-2026-01-01.csv"');
     const rows = csv.content.toString().trim().split('\r\n');
     expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after"');
     expect(rows.some((row) => row.includes('"kdt_pay-audit-1"') && row.includes('"$2,000.00"'))).toBe(true);

@@ -163,3 +163,31 @@ describe('the link of a deleted record', () => {
     }
   });
 });
+
+describe('the payments log', () => {
+  it('shows its Load IDs as links, and names the CSV after the vendor and status filters', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const carrier = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((vendor) => vendor.username === 'carrier')!;
+    const load = (await admin.get<(LoadRow & { vendor: string | null })[]>('/api/loads/')).body.find((row) => row.vendor === carrier.id)!;
+    expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_status: 'disputed' })).status).toBe(200);
+
+    for (const viewport of [undefined, PHONE]) {
+      const page = await suite.openPage({ acceptDownloads: true, ...(viewport ? { viewport } : {}) });
+      await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
+      await page.goto(`/staff/payments?vendor=${carrier.id}&status=disputed`);
+      const link = page.getByRole('table', { name: 'Payments log' }).getByRole('link', { name: load.kdt_id }).first();
+      await link.waitFor();
+      // The app's link style: underlined, in the link colour, not the text's.
+      const style = await page.evaluate<{ decoration: string; color: string; text: string }>(
+        '(() => { const a = document.querySelector(".pay-row-link"); return { decoration: getComputedStyle(a).textDecorationLine, color: getComputedStyle(a).color, text: getComputedStyle(a.closest("td")).color }; })()',
+      );
+      expect(style.decoration).toContain('underline');
+      expect(style.color).not.toBe(style.text);
+      await page.screenshot({ path: `${SHOTS}/l5-payments-log-link-${viewport ? 390 : 1280}.png` });
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      expect(download.suggestedFilename()).toBe('payments-log-vendor-carrier-status-disputed.csv');
+      await page.context().close();
+    }
+  });
+});

@@ -64,7 +64,7 @@ describe('payments log', () => {
     await screenshot(page, 'audit-payments-filtered');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe('payments-log-from-2000-01-01.csv');
+    expect(download.suggestedFilename()).toBe('payments-log-status-paid-from-2000-01-01.csv');
     const [header, ...lines] = csvRows(await fs.readFile((await download.path())!, 'utf8'));
     expect(header).toContain('Payment status after');
     expect(lines).toHaveLength(expected.length);

@@ -51,7 +51,8 @@ function PaymentsLog() {
   async function exportCsv() {
     setExporting(true);
     try {
-      saveTextFile(await getPaymentsCsv(filters), csvFileName(filters));
+      const vendorUsername = vendorSource.data?.find((vendor) => vendor.id === filters.vendor)?.username;
+      saveTextFile(await getPaymentsCsv(filters), csvFileName(filters, vendorUsername));
     } catch (error) {
       toast.error(`Export failed: ${serverDetail(error) ?? 'the CSV could not be downloaded.'}`);
     } finally {

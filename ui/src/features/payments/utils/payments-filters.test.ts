@@ -45,9 +45,11 @@ describe('checks and names', () => {
     expect(filtersProblem({ ...NO_FILTERS, from: '2026-01-01', to: '2026-01-01' })).toBeNull();
   });
 
-  it('names the CSV as the server does, after the date range', () => {
+  it('names the CSV as the server does, after every filter in use', () => {
     expect(csvFileName(NO_FILTERS)).toBe('payments-log.csv');
-    expect(csvFileName({ ...NO_FILTERS, from: '2026-01-01', to: '2026-01-31', status: 'paid' })).toBe('payments-log-from-2026-01-01-to-2026-01-31.csv');
+    expect(csvFileName({ ...NO_FILTERS, status: 'paid' })).toBe('payments-log-status-paid.csv');
+    expect(csvFileName({ ...NO_FILTERS, from: '2026-01-01', to: '2026-01-31', status: 'paid' })).toBe('payments-log-status-paid-from-2026-01-01-to-2026-01-31.csv');
     expect(csvFileName({ ...NO_FILTERS, to: '2026-01-31' })).toBe('payments-log-to-2026-01-31.csv');
+    expect(csvFileName({ ...NO_FILTERS, vendor: 'a1b2', status: 'partial' }, 'lone star/carrier')).toBe('payments-log-vendor-lone-star-carrier-status-partial.csv');
   });
 });

@@ -66,7 +66,15 @@ export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv'
   return `/payments/log/${query ? `?${query}` : ''}`;
 }
 
-/** The server's own name for the file (Content-Disposition): 'payments-log-from-2026-01-01-to-2026-01-31.csv'. */
-export function csvFileName(filters: PaymentsFilters): string {
-  return `payments-log${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
+/** A username as a part of a file name: letters, digits, '_', '.' and '-' only. */
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '-');
+
+/**
+ * The server's own name for the file (Content-Disposition), after every filter in use:
+ * 'payments-log-vendor-carrier-status-paid-from-2026-01-01-to-2026-01-31.csv'. The vendor is named by its username.
+ */
+export function csvFileName(filters: PaymentsFilters, vendorUsername?: string): string {
+  const vendor = filters.vendor ? `-vendor-${fileNamePart(vendorUsername || filters.vendor)}` : '';
+  const status = filters.status ? `-status-${filters.status}` : '';
+  return `payments-log${vendor}${status}${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
 }
