@@ -1,5 +1,6 @@
-// The audit panels on a record's screen, in a real browser: the payment history stays short on a load edited often,
-// and reads well on a phone.
+// The audit screens in a real browser: the payment history stays short on a load edited often and reads well on a
+// phone; history entries are numbered through the whole history; as-of a deletion says so; an ADMIN is pointed to
+// the recycle bin from a deleted record's link; the payments log's links look like links and its CSV is named after its filters.
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +190,39 @@ describe('the payments log', () => {
       expect(download.suggestedFilename()).toBe('payments-log-vendor-carrier-status-disputed.csv');
       await page.context().close();
     }
+  });
+});
+
+describe('payment history on a phone', () => {
+  it('keeps the Change of every row in view, first, in short rows', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[6]!;
+    for (let i = 1; i <= 3; i += 1) expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: `phone note ${i}` })).status).toBe(200);
+
+    const page = await staffPage('accounting', DEMO_PASSWORD, PHONE);
+    await page.goto(`/staff/loads/${load.id}`);
+    const table = page.getByRole('table', { name: 'Payment history' });
+    await table.locator('tbody tr').filter({ hasText: 'phone note 3' }).waitFor();
+    await table.scrollIntoViewIfNeeded();
+    const rows = await page.evaluate<{ changeLeft: number; changeRight: number; changeTop: number; changeHeight: number; rowTop: number; height: number; atRight: number; actorLeft: number }[]>(
+      '[...document.querySelectorAll(".pay-history-table tbody tr")].map((tr) => { const change = tr.querySelector(".cell-change").getBoundingClientRect(); const row = tr.getBoundingClientRect(); ' +
+        'const at = tr.querySelector(".cell-at").getBoundingClientRect(); const actor = tr.querySelector(".cell-actor").getBoundingClientRect(); ' +
+        'return { changeLeft: change.left, changeRight: change.right, changeTop: change.top, changeHeight: change.height, rowTop: row.top, height: row.height, atRight: at.right, actorLeft: actor.top > at.top + 4 ? Infinity : actor.left }; })',
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row.changeLeft).toBeGreaterThanOrEqual(0);
+      expect(row.changeRight).toBeLessThanOrEqual(PHONE.width);
+      // First in its row, and the row only one line (when and who) taller than the change itself (it was ~130 px).
+      expect(row.changeTop - row.rowTop).toBeLessThan(16);
+      expect(row.height - row.changeHeight).toBeLessThan(48);
+      // When and who side by side (or the one under the other), never on top of each other.
+      expect(row.atRight).toBeLessThanOrEqual(row.actorLeft);
+    }
+    await page.screenshot({ path: `${SHOTS}/l6-payment-history-390.png` });
+    const wide = await staffPage('accounting', DEMO_PASSWORD);
+    await wide.goto(`/staff/loads/${load.id}`);
+    await wide.getByRole('table', { name: 'Payment history' }).scrollIntoViewIfNeeded();
+    await wide.screenshot({ path: `${SHOTS}/l6-payment-history-1280.png` });
   });
 });
