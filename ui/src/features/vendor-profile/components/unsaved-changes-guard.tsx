@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { Modal } from '../../../components/modal';
 
@@ -9,7 +9,10 @@ export const UNSAVED_CHANGES_TITLE = 'Leave without saving?';
  * reloading the tab gets the browser's own prompt.
  */
 export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  // Once the user chose to leave, nothing is asked again: this page can stay mounted a moment after the URL changed
+  // (while the next page loads), and a Back pressed meanwhile must not be blocked and turned round.
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -34,7 +37,14 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
           <button type="button" className="button button-secondary" onClick={() => blocker.reset?.()}>
             Stay on this page
           </button>
-          <button type="button" className="button button-primary" onClick={() => blocker.proceed?.()}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              leaving.current = true;
+              blocker.proceed?.();
+            }}
+          >
             Leave without saving
           </button>
         </>
