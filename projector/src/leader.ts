@@ -1,7 +1,8 @@
 import pg from 'pg';
+import { ADVISORY_LOCKS } from '@portal/platform/db/locks';
 import type { Logger } from '@portal/platform/logger';
 
-export const PROJECTOR_LEADER_LOCK = 4_200_003;
+export const PROJECTOR_LEADER_LOCK = ADVISORY_LOCKS.projectorLeader;
 
 /**
  * One active projector: the leader holds a session-level advisory lock on a connection of its own. Others wait on it;

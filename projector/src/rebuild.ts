@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ADVISORY_LOCKS, whileHolding } from '@portal/platform/db/locks';
 import { createPool } from '@portal/platform/db/pool';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
@@ -148,24 +149,11 @@ async function replayInto(options: {
 }
 
 /** Held by a rebuild or a verify for its whole run: two at once would build in the same scratch schemas. */
-export const REPLAY_LOCK = 4_200_003;
+export const REPLAY_LOCK = ADVISORY_LOCKS.replay;
 
 /** Runs `work` holding REPLAY_LOCK, or refuses at once when another rebuild or verify holds it. */
-async function alone<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [REPLAY_LOCK]);
-    if (!rows[0]!.got) throw new Error('another rebuild or verify is running on this database; try again once it has finished');
-    try {
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => (broken = true));
-    }
-  } finally {
-    client.release(broken);
-  }
-}
+const alone = <T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> =>
+  whileHolding(pool, REPLAY_LOCK, work, { busy: () => new Error('another rebuild or verify is running on this database; try again once it has finished') });
 
 /**
  * `rebuild`: replays every event into fresh tables in a scratch schema while the live ones keep serving, then, with

@@ -1,11 +1,12 @@
 import type pg from 'pg';
+import { ADVISORY_LOCKS } from '@portal/platform/db/locks';
 import type { EventStore, RecordedEvent } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 import { noticeParts, READ_MODEL_CHANNEL, type Change } from './notices';
 
 /** Held by every live batch; a rebuild's switch-over holds it to pause the live projector for a moment. */
-export const PROJECTOR_BATCH_LOCK = 4_200_002;
+export const PROJECTOR_BATCH_LOCK = ADVISORY_LOCKS.projectorBatch;
 export const CHECKPOINT_NAME = 'read-models';
 
 export interface ProjectionContext {

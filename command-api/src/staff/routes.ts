@@ -11,6 +11,7 @@ import { STAFF_PROFILE_FIELDS, STAFF_TIERS, staffStream, type StaffProfileField,
 import { checkStaffField } from '@portal/domain/staff/profile-rules';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { EventStore } from '@portal/platform/event-store/port';
+import { ADVISORY_LOCKS, whileHolding } from '@portal/platform/db/locks';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { loadAccount, loadStaff } from '../accounts/aggregates';
@@ -28,30 +29,17 @@ function parseTier(raw: unknown): StaffTier {
   return raw as StaffTier;
 }
 
-/** Advisory lock class of the commands on one staff member (the second key is a hash of the member's id). */
-const STAFF_MEMBER_LOCK = 4_200_010;
-
 /**
  * Runs `decideAndAppend` for one staff member while no other command on that member runs, in any command API instance.
  * A tier change (on the staff stream) is decided on the account stream too (not deleted), and a deletion (on the
  * account stream) on the staff stream too (not ADMIN): each stream's expected revision guards only the stream appended
  * to, so two such commands at once could each pass on what the other was about to change, deleting an ADMIN.
  */
-async function oneAtATime<T>(pool: pg.Pool, userId: string, decideAndAppend: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [STAFF_MEMBER_LOCK, userId]);
-    try {
-      return await decideAndAppend();
-    } finally {
-      // A connection that cannot say unlock is dropped, which ends its lock too.
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [STAFF_MEMBER_LOCK, userId]).catch(() => (broken = true));
-    }
-  } finally {
-    client.release(broken);
-  }
-}
+const oneAtATime = <T>(pool: pg.Pool, userId: string, decideAndAppend: () => Promise<T>): Promise<T> =>
+  whileHolding(pool, { lock: ADVISORY_LOCKS.staffMember, id: userId }, decideAndAppend, {
+    waitMs: 10_000,
+    busy: () => new HttpError(409, 'Another change to this staff member is under way. Please try again.'),
+  });
 
 /** The member's id as its streams are named (a UUID in any case names the same member), or 404. */
 function staffId(id: string | undefined): string {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ADVISORY_LOCKS } from './locks';
 
 export interface Migration {
   /** Unique and ordered: 'platform-001-event-store'. Never renamed once shipped. */
@@ -6,7 +7,7 @@ export interface Migration {
   sql: string;
 }
 
-const MIGRATION_LOCK = 4_200_001;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migration;
 
 /** Applies the migrations not yet applied, in order, each in its own transaction; safe to run from several processes at once. */
 export async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise<string[]> {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { REPLAY_LOCK } from '@portal/projector/rebuild';
+import { PROJECTOR_LEADER_LOCK } from '@portal/projector/leader';
 import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { until } from '../support/until';
@@ -93,6 +94,20 @@ describe('npm run projector -- <command>', () => {
       other.release();
     }
   }, 120_000);
+
+  it('rebuilds and verifies beside an active projector that holds its leader lock (compose)', async () => {
+    const leader = await system.db.pool.connect();
+    try {
+      await leader.query('SELECT pg_advisory_lock($1)', [PROJECTOR_LEADER_LOCK]);
+      const rebuilt = await projector('rebuild');
+      expect(rebuilt.stderr).toBe('');
+      expect(rebuilt.code).toBe(0);
+      expect((await projector('verify')).code).toBe(0);
+    } finally {
+      await leader.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_LEADER_LOCK]);
+      leader.release();
+    }
+  }, 180_000);
 
   it('status names what an interrupted rebuild or verify left behind', async () => {
     await system.db.pool.query('CREATE SCHEMA IF NOT EXISTS rm_verify');
