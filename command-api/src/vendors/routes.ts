@@ -112,11 +112,13 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   const { store, storage, sessions } = deps;
   const router = new Router();
 
-  const answerProfile = async (ctx: Koa.Context, vendorId: string, position: bigint | null) => {
-    const state = await load(store, vendorStream(vendorId), vendors);
+  /** The profile as this save left it (`saved`), or as it is now when the save recorded nothing. */
+  const answerProfile = async (ctx: Koa.Context, vendorId: string, saved: { state: vendors.VendorState; position: bigint | null } | null) => {
+    // Not read again after a save: a deletion landing meanwhile would answer a recorded save as refused.
+    const state = saved?.state ?? (await load(store, vendorStream(vendorId), vendors));
     if (state.status !== 'active') throw notFound();
     if (state.deleted) throw vendorSignedOut();
-    if (position !== null) ctx.set('X-Event-Position', position.toString());
+    if (saved?.position != null) ctx.set('X-Event-Position', saved.position.toString());
     ctx.body = vendorProfileView(state);
   };
 
@@ -187,8 +189,8 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
         data: { date: agreement.carrier_agreement_date!.trim(), signature: signatureFile, agreement_version: AGREEMENT_VERSION, agreement_sha256: AGREEMENT_SHA256 },
       });
     }
-    const position = commands.length === 0 ? null : (await handleCommand(store, vendorStream(vendorId), inTurn(vendors), commands, metadata).catch(whenDeleted(vendorSignedOut))).position;
-    await answerProfile(ctx, vendorId, position);
+    const saved = commands.length === 0 ? null : await handleCommand(store, vendorStream(vendorId), inTurn(vendors), commands, metadata).catch(whenDeleted(vendorSignedOut));
+    await answerProfile(ctx, vendorId, saved);
   });
 
   router.post('/api/vendor/documents/:type/', async (ctx) => {
