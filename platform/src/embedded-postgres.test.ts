@@ -196,7 +196,9 @@ describe('startEmbeddedPostgres', () => {
       await fs.writeFile(path.join(dir, '.initdb-pwfile-0123456789ab'), 'secret\n', { mode: 0o600 });
       const { logger, messages } = capturingLogger();
       const fresh = await start(dir, { logger });
-      expect(messages()).toContain('removing a PostgreSQL cluster whose creation was interrupted, and creating it again');
+      expect(messages()).toContain('moving aside a PostgreSQL cluster whose creation was interrupted, and creating it again');
+      // Kept beside the new one, never deleted.
+      expect((await fs.readdir(dir)).filter((name) => name.startsWith('postgres.interrupted-') && !name.endsWith('.password'))).toHaveLength(1);
       expect(await query<{ one: number }>(fresh.adminUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
       expect((await fs.readdir(dir)).filter((name) => name.startsWith('.initdb-pwfile-'))).toEqual([]);
       await fresh.stop();

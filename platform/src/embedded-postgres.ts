@@ -67,10 +67,12 @@ export async function startEmbeddedPostgres(options: {
   for (const name of await fs.readdir(dataDir)) if (name.startsWith(INITDB_PWFILE_PREFIX)) await fs.rm(path.join(dataDir, name), { force: true });
   let existing = await fileExists(path.join(clusterDir, 'PG_VERSION'));
   if (existing && !(await isCompleteCluster(clusterDir))) {
-    // initdb of a first start was interrupted: nothing was ever stored in this cluster, which cannot start.
-    logger.warn('removing a PostgreSQL cluster whose creation was interrupted, and creating it again', { dataDir: clusterDir });
-    await fs.rm(clusterDir, { recursive: true, force: true });
-    await fs.rm(passwordFile, { force: true });
+    // initdb of a first start was interrupted, so this cluster cannot start. Moved aside, not deleted: should the check
+    // ever misjudge a cluster (one whose postgres database was dropped), its data is still there to recover.
+    const movedTo = `${clusterDir}.interrupted-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    logger.warn('moving aside a PostgreSQL cluster whose creation was interrupted, and creating it again', { dataDir: clusterDir, movedTo });
+    await fs.rename(clusterDir, movedTo);
+    await fs.rename(passwordFile, `${movedTo}.password`).catch(() => {});
     existing = false;
   }
   if (existing) await checkPidFile(clusterDir, logger);
