@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coalescedRefresh } from './coalesced-refresh';
 
 /** A refresh whose runs finish when the test says so. */
@@ -48,5 +48,32 @@ describe('a coalesced refresh', () => {
     expect(runs).toBe(2);
     request();
     expect(runs).toBe(3);
+  });
+});
+
+describe('a coalesced refresh with a minimum interval', () => {
+  it('starts runs at least that far apart, and still reads after the last request', async () => {
+    vi.useFakeTimers();
+    try {
+      let runs = 0;
+      const request = coalescedRefresh(async () => void (runs += 1), { minIntervalMs: 2_000 });
+      request();
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(10);
+      // A change a moment later waits for the interval; more changes meanwhile are read by that same run.
+      request();
+      request();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toBe(2);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(runs).toBe(2);
+      // Long after the last run, a request runs at once.
+      request();
+      expect(runs).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

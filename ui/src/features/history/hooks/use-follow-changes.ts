@@ -7,9 +7,9 @@ import { coalescedRefresh } from '../../../lib/coalesced-refresh';
  * Re-reads `queryKey` when this tab records a change (api-client notes every command's event position, and the
  * re-read waits for it) or when `watch` changes identity (e.g. the record a screen shows, updated by a live push).
  * The first render reads as usual. A burst of changes re-reads once, and once more when it is over (never one
- * cancelled read per change).
+ * cancelled read per change). `minIntervalMs` spaces the re-reads of a costly list that every change anywhere touches.
  */
-export function useFollowChanges(queryKey: QueryKey, watch?: unknown): void {
+export function useFollowChanges(queryKey: QueryKey, watch?: unknown, { minIntervalMs = 0 }: { minIntervalMs?: number } = {}): void {
   const queryClient = useQueryClient();
   const position = newestEventPosition();
   const keyText = JSON.stringify(queryKey);
@@ -23,8 +23,8 @@ export function useFollowChanges(queryKey: QueryKey, watch?: unknown): void {
     if (before.position === position && Object.is(before.watch, watch)) return;
     if (refresh.current?.keyText !== keyText) {
       const key = JSON.parse(keyText) as QueryKey;
-      refresh.current = { keyText, request: coalescedRefresh(() => queryClient.invalidateQueries({ queryKey: key })) };
+      refresh.current = { keyText, request: coalescedRefresh(() => queryClient.invalidateQueries({ queryKey: key }), { minIntervalMs }) };
     }
     refresh.current.request();
-  }, [position, watch, keyText, queryClient]);
+  }, [position, watch, keyText, queryClient, minIntervalMs]);
 }

@@ -41,7 +41,8 @@ function PaymentsLog() {
   const problem = filtersProblem(filters);
   const log = useQuery({ ...paymentsLogQueryOptions(filters), enabled: problem === null, placeholderData: keepPreviousData });
   // A payment change is a load change: every push about loads may add rows (another user's, too).
-  useFollowChanges(paymentKeys.logs(), useLoadsPushed());
+  // Every load change anywhere is pushed; the log (up to 5,000 rows) is read again at most every 2 s.
+  useFollowChanges(paymentKeys.logs(), useLoadsPushed(), { minIntervalMs: 2_000 });
   const vendorSource = useVendorChoiceSource();
   const vendors = useMemo(() => vendorChoices(vendorSource.data ?? []), [vendorSource.data]);
   const [exporting, setExporting] = useState(false);

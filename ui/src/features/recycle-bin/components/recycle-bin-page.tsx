@@ -17,7 +17,7 @@ import '../recycle-bin.css';
 export function RecycleBinPage() {
   const bin = useRecycleBin();
   // Loads deleted or restored elsewhere are pushed; vendors and staff accounts are not (the bin also re-reads now and then).
-  useFollowChanges(RECYCLE_BIN_KEY, useLoadsPushed());
+  useFollowChanges(RECYCLE_BIN_KEY, useLoadsPushed(), { minIntervalMs: 2_000 });
   const restore = useRestoreRecord();
   const toast = useToast();
   const [target, setTarget] = useState<RestoreTarget | null>(null);
