@@ -31,15 +31,15 @@ function runningEmbeddedUrl(dataDir: string): string | undefined {
   }
 }
 
-/**
- * DATABASE_URL when given; else the embedded PostgreSQL under DATA_DIR: started here, or, for an ops command
- * run beside `npm start`, the one already running.
- */
 /** No database to work on: an ops command was pointed at a data folder the product never ran in. */
 export class NoDatabase extends Error {
   override name = 'NoDatabase';
 }
 
+/**
+ * DATABASE_URL when given; else the embedded PostgreSQL under DATA_DIR: started here, or, for an ops command
+ * run beside `npm start`, the one already running.
+ */
 export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean; mustExist?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', lost: never, stop: async () => {} };
   if (options.allowRunning) {

@@ -132,9 +132,10 @@ describe('npm run projector -- <command>', () => {
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      await until(async () => (await system.db.pool.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`, [PROJECTOR_BATCH_LOCK])).rows.length > 0, {
-        timeoutMs: 60_000, what: 'the rebuild to wait for the switch-over',
-      });
+      // The rebuild's own connection waiting (not the live projector's next batch, which waits for the lock too).
+      const waiting = `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted AND a.application_name = 'projector-cli'`;
+      await until(async () => (await system.db.pool.query(waiting, [PROJECTOR_BATCH_LOCK])).rows.length > 0, { timeoutMs: 60_000, what: 'the rebuild to wait for the switch-over' });
       child.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(stdout).toContain('Rebuilding the read models...');

@@ -51,6 +51,7 @@ describe('the payments log', () => {
     expect(lines.at(-1)).toContain('"u1-1"');
     const fewer = await accounting.get(`/api/payments/log/?${day}&status=paid`);
     expect(fewer.headers.get('x-truncated')).toBeNull();
+    await system.db.pool.query('DELETE FROM payment_history WHERE load_id = $1', [load]);
   });
 
   it("leaves a deleted load's payment changes to the ADMIN", async () => {
