@@ -17,7 +17,8 @@ try {
 const logger = createLogger({ level: config.logLevel });
 
 /** Where a browser on this machine finds the server. */
-const address = (host: string, port: number) => (['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host) ? `http://localhost:${port}/` : `http://${host.includes(':') ? `[${host}]` : host}:${port}/`);
+const address = (host: string, port: number) =>
+  ['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host) ? `http://localhost:${port}/` : `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 
 async function main(): Promise<void> {
   const database = await openDatabase(config, logger);

@@ -67,7 +67,9 @@ async function main(argv: string[]): Promise<number> {
             `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
         );
         // What an interrupted rebuild or verify left behind.
-        const { rows } = await pool.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname`, [[REBUILD_SCHEMA, VERIFY_SCHEMA]]);
+        const { rows } = await pool.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname', [
+          [REBUILD_SCHEMA, VERIFY_SCHEMA],
+        ]);
         for (const { name } of rows) {
           process.stdout.write(name === REBUILD_SCHEMA
             ? `unfinished:   a rebuild (schema ${REBUILD_SCHEMA}): 'rebuild' resumes it, 'rebuild --fresh' starts over\n`

@@ -77,7 +77,11 @@ export class CheckpointMoved extends Error {
 /** `timeoutMs`: give up (reject) when the database has not answered by then; through a pool, the connection is dropped. */
 export async function readCheckpoint(db: pg.Pool | pg.PoolClient, { timeoutMs }: { timeoutMs?: number } = {}): Promise<bigint> {
   // node-postgres reads query_timeout from the query's config; its types do not list it.
-  const query: pg.QueryConfig & { query_timeout?: number } = { text: 'SELECT position FROM projector_checkpoints WHERE name = $1', values: [CHECKPOINT_NAME], query_timeout: timeoutMs };
+  const query: pg.QueryConfig & { query_timeout?: number } = {
+    text: 'SELECT position FROM projector_checkpoints WHERE name = $1',
+    values: [CHECKPOINT_NAME],
+    query_timeout: timeoutMs,
+  };
   const { rows } = await db.query<{ position: bigint }>(query);
   return rows[0]?.position ?? -1n;
 }
@@ -125,7 +129,9 @@ export class Projector {
         if (this.stopping) break;
         if (error instanceof CheckpointMoved) {
           // Expected after every rebuild that switches over while commands are coming in: no failure, no wait.
-          this.logger.warn('the read models moved on under this projector (a rebuild switched them in, or another instance applied the batch); going on from the stored checkpoint');
+          this.logger.warn(
+            'the read models moved on under this projector (a rebuild switched them in, or another instance applied the batch); going on from the stored checkpoint',
+          );
           continue;
         }
         this.lastError = error as Error;

@@ -220,7 +220,8 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after'];
       const line = (row: Record<string, any>) => {
         const e = entry(row);
-        return [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status].map(csvCell).join(',') + '\r\n';
+        const cells = [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status];
+        return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {
         yield header.map(csvCell).join(',') + '\r\n';

@@ -67,7 +67,10 @@ describe('uploaded files', () => {
       // Two files: the parse stops at the second.
       () => carrier.upload(`/api/loads/${loadId}/documents/`, { document_type: 'other' }, { file: { name: 'a.png', content: PNG }, file2: { name: 'b.png', content: PNG } }),
       // A body cut off before its closing boundary.
-      () => { const { body, type } = multipart([{ name: 'document_type', content: 'other' }, { name: 'file', file: 'a.png', content: big }], true); return send(carrier, 'POST', `/api/loads/${loadId}/documents/`, body, { 'Content-Type': type }); },
+      () => {
+        const { body, type } = multipart([{ name: 'document_type', content: 'other' }, { name: 'file', file: 'a.png', content: big }], true);
+        return send(carrier, 'POST', `/api/loads/${loadId}/documents/`, body, { 'Content-Type': type });
+      },
     ];
     for (const [i, request] of cases.entries()) {
       const answer = await request();
