@@ -31,14 +31,20 @@ function printProgress(progress: Progress): void {
   process.stdout.write(`  ${show(progress.position)} / ${show(progress.head)} (${percent.toFixed(1)}%), ${progress.eventsPerSecond} events/s, ETA ${eta}\n`);
 }
 
-/** Ctrl-C (or a TERM) of a long command says where things stand before it exits as interrupted (128 + signal). */
-function onInterrupt(message: string): void {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-    process.once(signal, () => {
+/**
+ * Ctrl-C (or a TERM) of a long command says where things stand before it exits as interrupted (128 + signal), until
+ * the returned function is called (the command is done and the message no longer true).
+ */
+function onInterrupt(message: string): () => void {
+  const handlers = ([['SIGINT', 130], ['SIGTERM', 143]] as const).map(([signal, code]) => {
+    const handler = () => {
       process.stderr.write(message);
       process.exit(code);
-    });
-  }
+    };
+    process.once(signal, handler);
+    return () => process.removeListener(signal, handler);
+  });
+  return () => handlers.forEach((remove) => remove());
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -77,13 +83,15 @@ async function main(argv: string[]): Promise<number> {
         }
       } else if (command === 'rebuild') {
         process.stdout.write('Rebuilding the read models...\n');
-        onInterrupt(`\nInterrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.\n`);
+        const done = onInterrupt(`\nInterrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.\n`);
         const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress: printProgress });
+        done();
         process.stdout.write(`Switched to the rebuilt read models at position ${show(position)}.\n`);
       } else if (command === 'verify') {
         process.stdout.write('Replaying every event into a scratch schema to compare...\n');
-        onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
+        const done = onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
         const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress: printProgress });
+        done();
         if (differences.length === 0) {
           process.stdout.write('The read models equal a replay from the first event.\n');
         } else {
