@@ -45,6 +45,8 @@ describe('unsaved vendor profile changes', () => {
     await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
     await waitForPath(page, '/loads');
+    // The loads page shown (the profile page, with its edits, gone), as a user would see before going back.
+    await page.getByRole('button', { name: 'New Load' }).waitFor();
     await page.goBack();
     await waitForPath(page, '/profile');
     await expect.poll(() => website(page).inputValue()).toBe(original);
