@@ -10,7 +10,7 @@ import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } fr
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
-import { readHealthRoutes } from './health/routes';
+import { HEALTH_PATH, readHealthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
 import { loadDocumentReadRoutes } from './load-documents/routes';
 import { loadReadRoutes } from './loads/routes';
@@ -47,7 +47,9 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   });
   app.use(rejectUnstorableText());
   app.use(issueCsrfCookie());
-  app.use(loadSession({ sessions: deps.sessions }));
+  // The health answer needs no session, and must be given when the database (which keeps the sessions) is down.
+  const session = loadSession({ sessions: deps.sessions });
+  app.use((ctx, next) => (ctx.path === HEALTH_PATH ? next() : session(ctx, next)));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
   for (const router of [readHealthRoutes(deps), historyRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
