@@ -127,16 +127,19 @@ export class Projector {
         await this.follow();
       } catch (error) {
         if (this.stopping) break;
+        let delay: number;
         if (error instanceof CheckpointMoved) {
-          // Expected after every rebuild that switches over while commands are coming in: no failure, no wait.
+          // Expected after every rebuild that switches over while commands are coming in: no failure, and a short
+          // pause only (two projectors really running at once would otherwise race each other flat out).
           this.logger.warn(
             'the read models moved on under this projector (a rebuild switched them in, or another instance applied the batch); going on from the stored checkpoint',
           );
-          continue;
+          delay = 50;
+        } else {
+          this.lastError = error as Error;
+          delay = Math.min(10_000, 250 * 2 ** Math.min(this.failures++, 6));
+          this.logger.error('projector failed; resuming from its checkpoint', { error, retryInMs: delay });
         }
-        this.lastError = error as Error;
-        const delay = Math.min(10_000, 250 * 2 ** Math.min(this.failures++, 6));
-        this.logger.error('projector failed; resuming from its checkpoint', { error, retryInMs: delay });
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
           this.wakeRetry = () => { clearTimeout(timer); resolve(); };
