@@ -10,7 +10,7 @@ import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
 import { AccountError } from '@portal/domain/accounts/decider';
 import type { SessionStore } from '@portal/platform/auth/sessions';
-import { checkProfileField } from '@portal/domain/vendors/profile-rules';
+import { checkProfileField, isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/view';
 import { isAdmin, type Actor } from '@portal/domain/permissions';
 import type { EventStore } from '@portal/platform/event-store/port';
@@ -48,13 +48,6 @@ const whenDeleted = (gone: () => HttpError) => (error: unknown): never => {
 const vendorNotFound = () => notFound('Vendor not found.');
 // A vendor's profile is deleted together with its account, whose sessions end: the vendor may no longer act.
 const vendorSignedOut = () => new HttpError(401, 'Authentication credentials were not provided.');
-
-const isoDate = (value: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return false;
-  const d = new Date(`${value.trim()}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value.trim());
-};
 
 /**
  * The latest day an agreement may be dated: today where the signer is, which may be tomorrow in UTC (the screen dates
@@ -172,7 +165,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const signing = signature !== undefined || Object.keys(agreement).length > 0;
     if (signing) {
       if (agreement.carrier_agreement_status !== 'true') errors.carrier_agreement_status = ['The agreement must be accepted (carrier_agreement_status: true).'];
-      if (!agreement.carrier_agreement_date || !isoDate(agreement.carrier_agreement_date)) errors.carrier_agreement_date = ['Enter a valid date (yyyy-mm-dd).'];
+      if (!agreement.carrier_agreement_date || !isCalendarDate(agreement.carrier_agreement_date.trim())) errors.carrier_agreement_date = ['Enter a valid date (yyyy-mm-dd).'];
       else if (agreement.carrier_agreement_date.trim() > latestSigningDay()) errors.carrier_agreement_date = ['The agreement date cannot be in the future.'];
       if (!signature) errors.carrier_agreement_document = ['Please provide a signature before saving.'];
     }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isCalendarDay, isPlausibleDay } from '../utils/payments-filters';
+import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
+import { isPlausibleDay } from '../utils/payments-filters';
 
 interface DateFilterInputProps {
   id: string;
@@ -20,7 +21,7 @@ export function DateFilterInput({ id, value, min, max, onCommit }: DateFilterInp
   useEffect(() => setDraft(value), [value]);
 
   const commit = (day: string) => {
-    if (day !== value && (day === '' || isCalendarDay(day))) onCommit(day);
+    if (day !== value && (day === '' || isCalendarDate(day))) onCommit(day);
   };
 
   return (

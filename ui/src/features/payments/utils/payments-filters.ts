@@ -1,6 +1,7 @@
 // The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are, with the browser's
 // time zone, so the days are the days the log's times are shown in.
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
+import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 
 export interface PaymentsFilters {
   /** yyyy-mm-dd or ''. */
@@ -13,16 +14,8 @@ export interface PaymentsFilters {
 
 export const NO_FILTERS: PaymentsFilters = { from: '', to: '', vendor: '', status: '' };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isCalendarDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /** A day someone typing has finished: a date input reports one as soon as the year so far makes one (year 0002). */
-export const isPlausibleDay = (text: string): boolean => isCalendarDay(text) && text >= '1900-01-01';
+export const isPlausibleDay = (text: string): boolean => isCalendarDate(text) && text >= '1900-01-01';
 
 const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);
 
@@ -30,7 +23,7 @@ const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STAT
 export function filtersFromSearch(params: URLSearchParams): PaymentsFilters {
   const day = (name: string) => {
     const value = params.get(name)?.trim() ?? '';
-    return isCalendarDay(value) ? value : '';
+    return isCalendarDate(value) ? value : '';
   };
   const status = params.get('status') ?? '';
   return { from: day('from'), to: day('to'), vendor: params.get('vendor')?.trim() ?? '', status: isPaymentStatus(status) ? status : '' };
