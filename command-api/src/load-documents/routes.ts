@@ -4,6 +4,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
+import { canonicalId } from '../ids';
 import type { LoadsService } from '../loads/service';
 import { storeUpload, uploadedFile } from '../vendors/uploaded-file';
 import { loadDocumentView } from '@portal/domain/loads/documents';
@@ -14,8 +15,7 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
 
   router.post('/api/loads/:id/documents/', async (ctx) => {
     const actor = await requireActor(ctx, store);
-    // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
-    const loadId = ctx.params.id?.toLowerCase();
+    const loadId = canonicalId(ctx.params.id);
     // Ownership and tier first: a refused caller's file is never even stored.
     await loads.assertCanManageDocuments(actor, loadId);
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -35,7 +35,7 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
 
   router.delete('/api/loads/:id/documents/:documentId/delete/', async (ctx) => {
     const actor = await requireActor(ctx, store);
-    const { position } = await loads.deleteDocument(actor, ctx.params.id?.toLowerCase(), ctx.params.documentId?.toLowerCase(), actorMetadata(actor, ctx));
+    const { position } = await loads.deleteDocument(actor, canonicalId(ctx.params.id), canonicalId(ctx.params.documentId), actorMetadata(actor, ctx));
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.body = { detail: 'Document deleted successfully' };
   });

@@ -3,10 +3,8 @@ import type Koa from 'koa';
 import { createLoadSchema, updateLoadSchema } from '@portal/domain/loads/schemas';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { actorMetadata, requireActor } from '../accounts/actor';
+import { canonicalId } from '../ids';
 import type { LoadCommandResult, LoadsService } from './service';
-
-// A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
-const lowerId = <Id extends string | null | undefined>(id: Id): Id => (typeof id === 'string' ? id.toLowerCase() : id) as Id;
 
 function answer(ctx: Koa.Context, result: LoadCommandResult, status = 200): void {
   if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
@@ -21,19 +19,19 @@ export function loadRoutes(deps: { store: EventStore; loads: LoadsService }): Ro
   router.post('/api/loads/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     const body = createLoadSchema.parse(ctx.request.body ?? {});
-    answer(ctx, await loads.create(actor, { ...body, vendor: lowerId(body.vendor) }, actorMetadata(actor, ctx)), 201);
+    answer(ctx, await loads.create(actor, { ...body, vendor: canonicalId(body.vendor) }, actorMetadata(actor, ctx)), 201);
   });
 
   const update = async (ctx: Koa.Context) => {
     const actor = await requireActor(ctx, store);
     const patch = updateLoadSchema.parse(ctx.request.body ?? {});
-    if (patch.vendor !== undefined) patch.vendor = lowerId(patch.vendor);
-    answer(ctx, await loads.update(actor, lowerId(ctx.params.id), patch, actorMetadata(actor, ctx)));
+    if (patch.vendor !== undefined) patch.vendor = canonicalId(patch.vendor);
+    answer(ctx, await loads.update(actor, canonicalId(ctx.params.id), patch, actorMetadata(actor, ctx)));
   };
 
   const remove = async (ctx: Koa.Context) => {
     const actor = await requireActor(ctx, store);
-    answer(ctx, await loads.remove(actor, lowerId(ctx.params.id), actorMetadata(actor, ctx)), 204);
+    answer(ctx, await loads.remove(actor, canonicalId(ctx.params.id), actorMetadata(actor, ctx)), 204);
   };
 
   // The spec shows the section edit and delete calls with an extra /api prefix as well: both paths work.

@@ -11,10 +11,10 @@ import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } 
 import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { handleCommand } from '../command-handler';
+import { UUID } from '../ids';
 import { StreamStates } from '../stream-states';
 import { VendorNames } from '../vendors/vendor-name';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface LoadCommandResult {
   load: LoadView | null;

@@ -12,11 +12,11 @@ import { load } from '../accounts/aggregates';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { HttpError } from '@portal/platform/http/errors';
 import { handleCommand } from '../command-handler';
+import { canonicalId, UUID } from '../ids';
 
 export const RESTORABLE_KINDS = ['loads', 'vendors', 'staff'] as const;
 export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_DELETED = 'This record is not deleted.';
 
 /**
@@ -25,8 +25,7 @@ const NOT_DELETED = 'This record is not deleted.';
  */
 export async function restoreRecord(store: EventStore, kind: RestorableKind, rawId: string, metadata: EventMetadata): Promise<bigint | null> {
   if (!UUID.test(rawId)) throw new HttpError(404, 'Not found.');
-  // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
-  const id = rawId.toLowerCase();
+  const id = canonicalId(rawId);
   try {
     switch (kind) {
       case 'loads':

@@ -16,9 +16,9 @@ import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/err
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { loadAccount, loadStaff } from '../accounts/aggregates';
 import { handleCommand } from '../command-handler';
+import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireAdmin(actor: Actor, detail: string): void {
   if (!isAdmin(actor)) throw new HttpError(403, detail);
@@ -44,7 +44,7 @@ const oneAtATime = <T>(pool: pg.Pool, userId: string, decideAndAppend: () => Pro
 /** The member's id as its streams are named (a UUID in any case names the same member), or 404. */
 function staffId(id: string | undefined): string {
   if (!id || !UUID.test(id)) throw new HttpError(404, 'Staff member not found');
-  return id.toLowerCase();
+  return canonicalId(id);
 }
 
 /** A staff account that exists and is not deleted; 404 otherwise. */

@@ -19,6 +19,7 @@ import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/err
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { load } from '../accounts/aggregates';
 import { handleCommand, inTurn } from '../command-handler';
+import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
 
@@ -31,7 +32,6 @@ function ownVendor(actor: Actor): string {
   return actor.vendorId;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireVendorAdmin(actor: Actor): void {
   if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to edit this vendor.');
@@ -119,8 +119,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   const staffEdit = async (ctx: Koa.Context, actor: Actor, vendorId: unknown) => {
     requireVendorAdmin(actor);
     if (typeof vendorId !== 'string' || !UUID.test(vendorId)) throw new ValidationFailed({ vendor: ['Choose the vendor to edit.'] });
-    // A UUID's letters may come in either case (the read side matches them so): its stream is named in lower case.
-    const stream = vendorStream(vendorId.toLowerCase());
+    const stream = vendorStream(canonicalId(vendorId));
     const state = await load(store, stream, vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const { values, errors } = readProfileBody(ctx, { staff: true });
@@ -137,7 +136,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
   router.delete('/api/vendors/:id/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to delete vendors.');
-    const vendorId = ctx.params.id?.toLowerCase();
+    const vendorId = canonicalId(ctx.params.id);
     if (!vendorId || !UUID.test(vendorId)) throw notFound('Vendor not found.');
     const state = await load(store, vendorStream(vendorId), vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
