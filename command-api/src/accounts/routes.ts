@@ -1,14 +1,12 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
+import { LOGIN_FAILED, loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
 import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
 import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
 import { HttpError } from '@portal/platform/http/errors';
 import type { AccountsService } from './service';
-
-export const INVALID_LOGIN = 'Invalid username or password';
 
 export interface LoginPolicies {
   /** Failed logins of one username. */
@@ -81,7 +79,7 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
         await throttle.recordFailure([{ key: keys[0]!, policy: policies.perUsername }, { key: keys[1]!, policy: policies.perClient }]);
       }
       // Only someone who knows the password learns that the account awaits activation.
-      throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : INVALID_LOGIN);
+      throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : LOGIN_FAILED);
     }
     await throttle.reset([keys[0]!]);
     // A brand-new session and CSRF token at every login: a planted session id or token is worthless.

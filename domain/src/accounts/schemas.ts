@@ -55,8 +55,8 @@ export const staffSignUpSchema = withPasswordRules(
   z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema, first_name: nameSchema, last_name: nameSchema }),
 );
 
-/** The catalogue's login failure (vendor-side.md section 8), as the command API answers wrong credentials. */
-const LOGIN_FAILED = 'Invalid username or password';
+/** The catalogue's login failure (vendor-side.md section 8): wrong credentials, and values no account can have. */
+export const LOGIN_FAILED = 'Invalid username or password';
 
 // Only a missing value is named; one no account could have (too long, not text) fails as wrong credentials do.
 const loginField = (max: number) =>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 import { GenericForm } from '../../../components/form/generic-form';
 import type { CurrentUser } from '../../../lib/auth/current-user';
 import { type Portal, useLogin } from '../api/login';
 
-// One message for every failure (bad password, wrong portal, throttled, server down): the spec's catalogue.
-const LOGIN_FAILED = 'Invalid username or password';
+// One message for every failure (bad password, wrong portal, throttled, server down): the spec's catalogue's.
 
 const LOGIN_FIELDS: FieldDefinition[] = [
   { name: 'username', label: 'Username', type: 'text', required: true, autoComplete: 'username' },
