@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type pg from 'pg';
 import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
+import { paymentsLogFileName } from '@portal/domain/history/payments-log';
 import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
 import { isAdmin, type Actor } from '@portal/domain/permissions';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
@@ -233,10 +234,8 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
         }
       }
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
-      // Named after every filter in use, as the UI names its download (payments-filters.ts csvFileName).
       const username = vendor ? (await pool.query<{ username: string }>('SELECT username FROM vendor_profiles WHERE id = $1', [vendor])).rows[0]?.username : undefined;
-      const named = `${vendor ? `-vendor-${String(username ?? vendor).replace(/[^A-Za-z0-9_.-]+/g, '-')}` : ''}${status ? `-status-${String(status)}` : ''}`;
-      ctx.set('Content-Disposition', `attachment; filename="payments-log${named}${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv"`);
+      ctx.set('Content-Disposition', `attachment; filename="${paymentsLogFileName({ from, to, vendor: vendor as string | undefined, status: status as string | undefined }, username)}"`);
       ctx.body = Readable.from(csv());
       return;
     }

@@ -1,6 +1,7 @@
 // The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are, with the browser's
 // time zone, so the days are the days the log's times are shown in.
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
+import { paymentsLogFileName } from '@portal/domain/history/payments-log';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 
 export interface PaymentsFilters {
@@ -59,15 +60,5 @@ export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv'
   return `/payments/log/${query ? `?${query}` : ''}`;
 }
 
-/** A username as a part of a file name: letters, digits, '_', '.' and '-' only. */
-const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9_.-]+/g, '-');
-
-/**
- * The server's own name for the file (Content-Disposition), after every filter in use:
- * 'payments-log-vendor-carrier-status-paid-from-2026-01-01-to-2026-01-31.csv'. The vendor is named by its username.
- */
-export function csvFileName(filters: PaymentsFilters, vendorUsername?: string): string {
-  const vendor = filters.vendor ? `-vendor-${fileNamePart(vendorUsername || filters.vendor)}` : '';
-  const status = filters.status ? `-status-${filters.status}` : '';
-  return `payments-log${vendor}${status}${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
-}
+/** The CSV's file name: the server's own (Content-Disposition), see paymentsLogFileName. */
+export const csvFileName = (filters: PaymentsFilters, vendorUsername?: string): string => paymentsLogFileName(filters, vendorUsername);
