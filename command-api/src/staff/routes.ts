@@ -15,7 +15,7 @@ import { ADVISORY_LOCKS, whileHolding } from '@portal/platform/db/locks';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { loadAccount, loadStaff } from '../accounts/aggregates';
-import { handleCommand } from '../command-handler';
+import { handleCommand, inTurn } from '../command-handler';
 import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 
@@ -55,7 +55,7 @@ async function staffTarget(store: EventStore, id: string) {
 }
 
 /** Staff commands on one staff stream, decided one after the other and appended together (all or nothing). */
-const staffCommands = { initialState: staff.initialState, evolve: staff.evolve, decide: staff.decideInTurn };
+const staffCommands = inTurn(staff);
 
 async function runStaffCommands(store: EventStore, ctx: Koa.Context, actor: Actor, userId: string, commands: staff.StaffCommand[]) {
   try {

@@ -81,10 +81,3 @@ export function decide(command: StaffCommand, state: StaffState): StaffEvent[] {
     }
   }
 }
-
-/** Commands on one staff profile decided one after the other, each on the state the ones before it leave (for one append: all or nothing). */
-export function decideInTurn(commands: readonly StaffCommand[], state: StaffState): StaffEvent[] {
-  const events: StaffEvent[] = [];
-  for (const command of commands) events.push(...decide(command, events.reduce(evolve, state)));
-  return events;
-}
