@@ -15,8 +15,8 @@ export type AsOf = { position: bigint } | { time: Date };
 /** A query parameter given at all: once with a value, or more than once (which `asOfFrom` refuses). */
 const given = (value: string | string[] | undefined): value is string | string[] => value !== undefined && value !== '';
 
-/** The one value of a query parameter, or a validation error when it is given more than once. */
-function single(ctx: Koa.Context, name: string, message: string): string | undefined {
+/** The one value of a query parameter (undefined when absent or empty), or a validation error when it is given more than once. */
+export function single(ctx: Koa.Context, name: string, message: string): string | undefined {
   const value = ctx.query[name];
   if (!given(value)) return undefined;
   if (Array.isArray(value)) throw new ValidationFailed({ [name]: [message] });

@@ -6,7 +6,7 @@ import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, loadAsOf, wantsAsOf } from '../history/as-of';
+import { asOfFrom, loadAsOf, single, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 
@@ -38,13 +38,7 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
 
   router.get('/api/loads/check-id/', async (ctx) => {
     await requireReader(ctx, pool);
-    const raw = ctx.query.id_to_check;
-    if (Array.isArray(raw)) {
-      ctx.status = 400;
-      ctx.body = { id_to_check: ['Send id_to_check once.'] };
-      return;
-    }
-    const typed = typeof raw === 'string' ? raw.trim() : '';
+    const typed = single(ctx, 'id_to_check', 'Send id_to_check once.')?.trim() ?? '';
     if (!typed) {
       ctx.status = 400;
       ctx.body = { id_to_check: ['This field is required.'] };
