@@ -5,12 +5,12 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
-import { HttpError } from '@portal/platform/http/errors';
+import { methodNotAllowed } from '@portal/platform/http/errors';
 import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
-import { HEALTH_PATH, readHealthRoutes } from './health/routes';
+import { readHealthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
 import { loadDocumentReadRoutes } from './load-documents/routes';
 import { loadReadRoutes } from './loads/routes';
@@ -42,15 +42,15 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   app.use(compress({ threshold: 2048, br: false }));
   app.use(errorHandler({ logger: deps.logger }));
   app.use(async function readOnly(ctx, next) {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, `Method "${ctx.method}" not allowed.`);
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw methodNotAllowed(ctx.method);
     await next();
   });
   app.use(rejectUnstorableText());
   app.use(issueCsrfCookie());
-  // The health answer needs no session, and must be given when the database (which keeps the sessions) is down.
-  const session = loadSession({ sessions: deps.sessions });
-  app.use((ctx, next) => (ctx.path === HEALTH_PATH ? next() : session(ctx, next)));
   app.use(readYourWrites({ projection: deps.projection, waitMs: deps.readWaitMs }));
-  for (const router of [readHealthRoutes(deps), historyRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  // Before the session: the health answer needs none, and must be given when the database (which keeps them) is down.
+  app.use(readHealthRoutes(deps).routes());
+  app.use(loadSession({ sessions: deps.sessions }));
+  for (const router of [historyRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }

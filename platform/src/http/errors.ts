@@ -20,3 +20,6 @@ export class ValidationFailed extends Error {
 
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);
+
+/** A method the path does not take (the error shape; `Allow` names the ones it does, when known). */
+export const methodNotAllowed = (method: string, allow?: string) => new HttpError(405, `Method "${method}" not allowed.`, allow ? { Allow: allow } : {});

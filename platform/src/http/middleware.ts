@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { stringifyJson } from '../event-store/json';
 import type { Logger } from '../logger';
-import { HttpError, ValidationFailed } from './errors';
+import { HttpError, methodNotAllowed, ValidationFailed } from './errors';
 
 /** Zod issues as the UI's error catalogue expects them: `{ field: [messages] }`; form-level ones under non_field_errors. */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
@@ -42,7 +42,7 @@ export function errorHandler(options: { logger: Logger }) {
       }
       // A route that exists for other methods (the router has set Allow): the error shape too.
       if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        throw new HttpError(405, `Method "${ctx.method}" not allowed.`, ctx.response.get('Allow') ? { Allow: ctx.response.get('Allow') } : {});
+        throw methodNotAllowed(ctx.method, ctx.response.get('Allow') || undefined);
       }
     } catch (error) {
       const { status, body, headers } = toResponse(error);

@@ -3,13 +3,11 @@ import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { projectorStatus } from '@portal/projector/runtime';
 
-export const HEALTH_PATH = '/api/health/';
-
 /** GET /api/health/: the event store, the database and how far the projector lags behind the store. */
 export function readHealthRoutes(deps: { store: EventStore; pool: pg.Pool; maxHealthyLag?: number }): Router {
   const router = new Router();
   const maxHealthyLag = deps.maxHealthyLag ?? 1_000;
-  router.get(HEALTH_PATH, async (ctx) => {
+  router.get('/api/health/', async (ctx) => {
     const database = await deps.pool.query('SELECT 1').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message }));
     let eventStore: Record<string, unknown>;
     let projector: Record<string, unknown>;
