@@ -94,6 +94,8 @@ describe('vendor onboarding', () => {
     await page.getByRole('alert').filter({ hasText: 'Please fix the validation errors before submitting.' }).waitFor();
     // The page has scrolled to the field; the bar at the bottom says why nothing was saved.
     await page.locator('.vp-save-bar').getByText('Please fix the validation errors before submitting.').waitFor();
+    // Beside the spec's own status line, which stays.
+    await page.locator('.vp-save-bar').getByText('Complete all sections to activate your profile').waitFor();
     await screenshot(page, 'vendor-profile-validation');
     await field(company, 'MC Number').fill('MC-884213');
     expect(await field(company, 'MC Number').inputValue()).toBe('884213');

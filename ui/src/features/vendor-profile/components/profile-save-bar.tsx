@@ -2,7 +2,7 @@ interface ProfileSaveBarProps {
   complete: boolean;
   saving: boolean;
   formId: string;
-  /** Why the last save did not go through: shown here too, since the page has scrolled away from its banner. */
+  /** Why the last save did not go through: shown here too (above the spec's status), since the page has scrolled away from its banner. */
   problem?: string | null;
 }
 
@@ -11,9 +11,8 @@ export function ProfileSaveBar({ complete, saving, formId, problem }: ProfileSav
   return (
     <div className="vp-save-bar">
       <div className="vp-save-bar-inner">
-        {problem ? (
-          <p className="vp-save-status is-problem">{problem}</p>
-        ) : (
+        <div className="vp-save-messages">
+          {problem && <p className="vp-save-status is-problem">{problem}</p>}
           <p className={`vp-save-status${complete ? ' is-complete' : ''}`} role="status">
             {complete ? (
               <>
@@ -24,7 +23,7 @@ export function ProfileSaveBar({ complete, saving, formId, problem }: ProfileSav
               'Complete all sections to activate your profile'
             )}
           </p>
-        )}
+        </div>
         <button type="submit" form={formId} className="button button-primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving...' : 'Save Profile'}
         </button>
