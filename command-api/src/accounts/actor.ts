@@ -24,6 +24,9 @@ const accountForActor = {
 /** The callers' account and staff streams as last read, per event store (one per command side). */
 const kept = new WeakMap<EventStore, { accounts: StreamStates<AccountState, AccountEvent>; staff: StreamStates<StaffState, StaffEvent> }>();
 
+/** The accounts kept for `store` (without their secrets), read as `StreamStates.read` reads: as the store holds them now. */
+export const keptAccounts = (store: EventStore) => keptFor(store).accounts;
+
 function keptFor(store: EventStore) {
   let states = kept.get(store);
   if (!states) {

@@ -1,26 +1,15 @@
-import * as account from '@portal/domain/accounts/decider';
-import type { AccountState } from '@portal/domain/accounts/decider';
-import { userStream, type AccountEvent } from '@portal/domain/accounts/events';
+import { userStream } from '@portal/domain/accounts/events';
 import * as vendor from '@portal/domain/vendors/decider';
 import { vendorDisplayName, type VendorState } from '@portal/domain/vendors/decider';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { EventStore } from '@portal/platform/event-store/port';
-import type { Fold } from '../fold-stream';
+import { keptAccounts } from '../accounts/actor';
 import { StreamStates } from '../stream-states';
 
 /** A vendor as a load records it: its id and display name; undefined when no such vendor. */
 export type VendorForLoad = { id: string; name: string } | undefined;
 
 const VENDOR_STREAM_PREFIX = vendorStream('');
-
-/** A vendor's account as kept between calls: without the password and activation hashes. */
-const accountWithoutSecrets: Fold<AccountState, AccountEvent> = {
-  initialState: account.initialState,
-  evolve(state, event) {
-    const next = account.evolve(state, event);
-    return next.status === 'registered' ? { ...next, passwordHash: '', activationSecretHash: '' } : next;
-  },
-};
 
 const named = (state: VendorState): VendorForLoad => (state.status === 'active' ? { id: state.vendorId, name: vendorDisplayName(state) } : undefined);
 
@@ -36,7 +25,6 @@ const named = (state: VendorState): VendorForLoad => (state.status === 'active' 
  */
 export class VendorNames {
   private readonly states = new StreamStates(vendor, 2_000);
-  private readonly accounts = new StreamStates(accountWithoutSecrets, 2_000);
   /** When each vendor's name was last read, and the generation of the vendor it was read at. */
   private readonly checked = new Map<string, { at: number; generation: number }>();
   private readonly generations = new Map<string, number>();
@@ -49,7 +37,8 @@ export class VendorNames {
   async current(vendorId: string): Promise<VendorForLoad> {
     const state = await this.read(vendorId);
     if (state.status !== 'active' || state.deleted) return undefined;
-    const { state: owner } = await this.accounts.read(this.store, userStream(state.userId));
+    // The same kept accounts as the callers' own (actor.ts): one cache, one fold.
+    const { state: owner } = await keptAccounts(this.store).read(this.store, userStream(state.userId));
     if (owner.status !== 'registered' || owner.kind !== 'VENDOR' || !owner.activated || owner.deleted) return undefined;
     return named(state);
   }
