@@ -1,7 +1,6 @@
 import pg from 'pg';
+import { SERVICE_CONNECT_TIMEOUT_MS } from '../db/pool';
 import type { Logger } from '../logger';
-
-const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * What a handler is called with: a notification's payload; `null` when the connection was lost (notifications may be
@@ -51,7 +50,7 @@ export class PgNotificationListener {
         connectionString: this.options.connectionString,
         application_name: this.options.applicationName ?? 'es-listener',
         keepAlive: true,
-        connectionTimeoutMillis: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        connectionTimeoutMillis: this.options.connectTimeoutMs ?? SERVICE_CONNECT_TIMEOUT_MS,
       });
       try {
         client.on('notification', (message) => {
