@@ -21,6 +21,22 @@ beforeAll(async () => {
 });
 afterAll(async () => { await system?.stop(); });
 
+/**
+ * The LISTEN connection `position` opened (among the backends opened since `before`): `cut()` ends it as a lost
+ * connection does, and returns once it is back.
+ */
+async function listenerOf(position: ProjectionPosition, before: number[]) {
+  let reconnected = false;
+  position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
+  const backend = await newBackend(system.pool, 'read-api-notices', before);
+  return {
+    async cut() {
+      await system.pool.query('SELECT pg_terminate_backend($1)', [backend]);
+      await until(() => reconnected, { timeoutMs: 20_000 });
+    },
+  };
+}
+
 describe('a read API\'s projection position', () => {
   it('goes back to the checkpoint once its connection is lost, so reads past it wait again', async () => {
     const before = await backends(system.pool, 'read-api-notices');
@@ -71,13 +87,10 @@ describe('a read API\'s projection position', () => {
     try {
       const checkpoint = await readCheckpoint(system.pool);
       expect(await position.current()).toBe(checkpoint);
-      let reconnected = false;
-      position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
-      const listener = await newBackend(system.pool, 'read-api-notices', before);
+      const listener = await listenerOf(position, before);
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE projector_checkpoints IN ACCESS EXCLUSIVE MODE');
-      await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
-      await until(() => reconnected, { timeoutMs: 20_000 });
+      await listener.cut();
       // Back, but the checkpoint could not be read: unknown for now.
       expect(await position.current()).toBe(-1n);
       await locker.query('ROLLBACK');
@@ -102,13 +115,10 @@ describe('a read API\'s projection position', () => {
       const checkpoint = await readCheckpoint(system.pool);
       // The pool now holds an idle connection through the proxy.
       expect(await position.current()).toBe(checkpoint);
-      let reconnected = false;
-      position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
-      const listener = await newBackend(system.pool, 'read-api-notices', before);
+      const listener = await listenerOf(position, before);
       proxy.partition();
       // The LISTEN connection lost: the checkpoint is read again, through the silent pool.
-      await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
-      await until(() => reconnected, { timeoutMs: 20_000 });
+      await listener.cut();
       const answered = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))]);
       const current = position.current();
       expect(await answered(current)).toBe(true);
