@@ -6,7 +6,9 @@
 //   CPU_PROFILE=/tmp/commands.cpuprofile node --import tsx command-api/scripts/profile-commands.ts   # rounds only
 //   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof command-api/scripts/profile-commands.ts   # whole run
 //   node --import tsx command-api/scripts/profile-commands.ts --summary /tmp/prof/<file>.cpuprofile
-//   DATABASE_URL=postgres://... uses that server instead (a fresh database is created on it).
+//   PG_STAT=1 node --import tsx command-api/scripts/profile-commands.ts   # + PostgreSQL's time by statement (pg_stat_statements)
+//   DATABASE_URL=postgres://... uses that server instead (a fresh database is created on it; PG_STAT needs
+//   pg_stat_statements in its shared_preload_libraries).
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
@@ -100,7 +102,8 @@ async function main(): Promise<void> {
   let adminUrl = process.env.DATABASE_URL;
   let stopDb = async () => {};
   if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 0, logger: silentLogger });
+    const settings = process.env.PG_STAT ? { shared_preload_libraries: 'pg_stat_statements' } : undefined;
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 0, logger: silentLogger, settings });
     adminUrl = embedded.adminUrl;
     stopDb = () => embedded.stop();
   }
@@ -111,6 +114,18 @@ async function main(): Promise<void> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = '/profile_commands';
+
+  /** A connection of its own to the profiled database for `use`. */
+  const onDatabase = async <T>(use: (db: pg.Client) => Promise<T>): Promise<T> => {
+    const db = new pg.Client({ connectionString: url.toString() });
+    db.on('error', () => {});
+    await db.connect();
+    try {
+      return await use(db);
+    } finally {
+      await db.end();
+    }
+  };
 
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir);
@@ -146,6 +161,12 @@ async function main(): Promise<void> {
     const profiler = process.env.CPU_PROFILE ? await startProfiler() : undefined;
     for (let round = 0; round < ROUNDS; round++) {
       queries.reset();
+      if (process.env.PG_STAT) {
+        await onDatabase(async (db) => {
+          await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+          await db.query('SELECT pg_stat_statements_reset()');
+        });
+      }
       let ok = 0;
       const failures = new Map<number, number>();
       const started = performance.now();
@@ -176,6 +197,10 @@ async function main(): Promise<void> {
       const postgresMicros = (postgresCpuSeconds() - postgresBefore) * 1e6;
       const total = [...queries.counts.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${(nodeMicros / ok).toFixed(0)} µs, postgres ${(postgresMicros / ok).toFixed(0)} µs\n`);
+      if (round === ROUNDS - 1 && process.env.PG_STAT) {
+        const { rows } = await onDatabase((db) => db.query(`SELECT calls::float8 AS calls, total_exec_time, total_plan_time, rows::float8 AS rows, wal_bytes::float8 AS wal_bytes, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS q FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`));
+        for (const r of rows) process.stdout.write(`  exec ${(r.total_exec_time * 1000 / ok).toFixed(1).padStart(7)} µs/cmd  plan ${(r.total_plan_time * 1000 / ok).toFixed(1).padStart(5)}  calls/cmd ${(r.calls / ok).toFixed(2)}  rows ${(r.rows / r.calls).toFixed(1)}  wal/cmd ${Math.round(r.wal_bytes / ok)}  ${r.q}\n`);
+      }
       if (round === ROUNDS - 1) {
         for (const [text, count] of [...queries.counts].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
           process.stdout.write(`  ${(count / ok).toFixed(2).padStart(6)}  ${text}\n`);

@@ -52,6 +52,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string; // the cluster lives in `${dataDir}/postgres`
   port: number; // 0 = pick a free port
   logger: Logger;
+  /** Extra server settings (`-c name=value`), e.g. a profiling script's shared_preload_libraries. */
+  settings?: Readonly<Record<string, string>>;
 }): Promise<EmbeddedPostgres> {
   const logger = options.logger.child({ component: 'embedded-postgres' });
   const dataDir = path.resolve(options.dataDir);
@@ -113,7 +115,7 @@ export async function startEmbeddedPostgres(options: {
       '--builtin-locale=C.UTF-8',
       ...(pwfile ? [`--pwfile=${pwfile}`] : []),
     ],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', socketDir],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', socketDir, ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     onLog,
     onError: (error: unknown) => logger.warn('embedded-postgres reported an error', { error }),
   });
