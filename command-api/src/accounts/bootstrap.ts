@@ -153,7 +153,9 @@ async function completeDemoProfile(accounts: AccountsService, storage: FileStora
         legal_name: 'Lone Star Carriers LLC', business_name: 'Lone Star Carriers', address: '2400 Irving Blvd', city: 'Dallas', state: 'TX',
         zip_code: '75207', federal_id: '75-2948176', mc_number: '884213', dot_number: '2957381', website: 'lonestarcarriers.example.com',
         contact_name_1: 'Maria Lopez', email_1: 'dispatch@lonestarcarriers.example.com', phone_1: '(214) 555-0142', phone_1_ext: '12',
-        insurance_company: 'Progressive Commercial', insurance_policy_number: 'PCA-0092817', insurance_expiration: '2027-06-30',
+        insurance_company: 'Progressive Commercial', insurance_policy_number: 'PCA-0092817',
+        // A year from seeding, so the demo's policy is current whenever it is started.
+        insurance_expiration: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
         insurance_email: 'certs@progressive.example.com', insurance_phone: '(800) 555-0199',
         bank_account_holder_name: 'Lone Star Carriers LLC', bank_name: 'Frost Bank', bank_routing_number: '114000093', bank_account_number: '004512873',
       },

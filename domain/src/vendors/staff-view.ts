@@ -1,4 +1,5 @@
 import { profileCompleteness } from './completeness';
+import { insuranceStanding } from './insurance';
 import type { Vendor } from './decider';
 import { vendorProfileView } from './view';
 
@@ -18,8 +19,7 @@ export function vendorStatus(vendor: Vendor, now: Date): VendorStatus {
     agreement: { status: vendor.agreement !== null, date: vendor.agreement?.date ?? null, hasDocument: Boolean(vendor.agreement) },
   }).profile;
   if (!complete) return 'pending';
-  const expiration = vendor.values.insurance_expiration;
-  return expiration && expiration < now.toISOString().slice(0, 10) ? 'other' : 'active';
+  return insuranceStanding(vendor.values.insurance_expiration, now.toISOString().slice(0, 10))?.kind === 'expired' ? 'other' : 'active';
 }
 
 /** A vendor as staff see it (staff-side.md section 3), bank numbers masked by the server itself. */

@@ -224,6 +224,44 @@ describe('vendors', () => {
   });
 });
 
+describe('a vendor insurance that has expired or ends soon', () => {
+  it('is flagged beside its date on the Insurance tab', { timeout: 60_000 }, async () => {
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    const vendor = (await admin.get<{ id: string; business_name: string }[]>('/api/vendors/')).body.find((v) => v.business_name === 'Lone Star Carriers')!;
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    // Days counted from the browser's own today (its zone), as the page counts them.
+    const day = (offset: number) => page.evaluate((days) => {
+      const d = new Date();
+      d.setDate(d.getDate() + days);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    }, offset);
+    const setExpiration = async (date: string) => {
+      expect((await admin.request('PATCH', `/api/vendors/${vendor.id}/`, { insurance_expiration: date })).status).toBe(200);
+      await suite.system.caughtUp();
+    };
+    const expirationValue = () => page.locator('#sa-tab-panel dt', { hasText: 'Policy Expiration Date' }).locator('xpath=following-sibling::dd[1]');
+    const open = async () => {
+      await page.goto(`${suite.system.url}/staff/vendors/${vendor.id}`);
+      await page.getByRole('tab', { name: 'Insurance' }).click();
+      await expirationValue().waitFor();
+    };
+
+    await setExpiration(await day(-3));
+    await open();
+    await expect.poll(() => expirationValue().locator('.status-badge').textContent()).toBe('Expired');
+    await screenshot(page, 'staff-vendor-insurance-expired');
+
+    await setExpiration(await day(10));
+    await open();
+    await expect.poll(() => expirationValue().locator('.status-badge').textContent()).toBe('Expires in 10 days');
+
+    await setExpiration(await day(45));
+    await open();
+    expect(await expirationValue().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await expirationValue().locator('.status-badge').count()).toBe(0);
+  });
+});
+
 describe('a DISPATCH_OPS user', () => {
   it('is sent from the staff accounts to the dashboard, and sees vendors without edit controls', { timeout: 60_000 }, async () => {
     const page = await staffPage('dispatch', DEMO_PASSWORD);

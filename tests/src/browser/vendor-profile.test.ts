@@ -181,6 +181,44 @@ describe('vendor onboarding', () => {
     expect(alerts).toEqual(['Profile saved successfully!', 'Please provide a signature before saving.']);
   });
 
+  it('warns under the policy date when the insurance has expired or ends within 30 days, and still saves', { timeout: 60_000 }, async () => {
+    await activeAccount(suite.system, 'vendor', 'expiring_cover_freight');
+    await loginThroughUi(page, 'vendor', 'expiring_cover_freight', GOOD_PASSWORD, '/profile');
+    const insurance = section('Insurance Information');
+    const date = field(insurance, 'Policy Expiration Date');
+    await date.waitFor();
+    // The browser's own today, as the page counts.
+    const day = (offset: number) => page.evaluate((days) => {
+      const d = new Date();
+      d.setDate(d.getDate() + days);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    }, offset);
+    const notice = insurance.locator('.field-notice');
+
+    await date.fill(await day(-1));
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^This policy expired on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Enter your current policy and upload its insurance certificate\.$/);
+    // Read out with the field.
+    const noticeId = await notice.getAttribute('id');
+    expect((await date.getAttribute('aria-describedby'))?.split(' ')).toContain(noticeId);
+    await screenshot(page, 'vendor-profile-insurance-expired');
+
+    await date.fill(await day(0));
+    await expect.poll(() => notice.textContent()).toMatch(/^This policy expires today \(/);
+    await date.fill(await day(400));
+    await expect.poll(() => notice.count()).toBe(0);
+
+    // A warning, not a refusal: an expired date is saved as entered.
+    const expired = await day(-1);
+    await date.fill(expired);
+    await fill(insurance, { 'Insurance Company': 'Great West Casualty', 'Policy Number': 'GWC-7731902' });
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await waitForAlert('Profile saved successfully!');
+    await page.reload();
+    await expect.poll(() => field(section('Insurance Information'), 'Policy Expiration Date').inputValue()).toBe(expired);
+    await section('Insurance Information').locator('.field-notice').waitFor();
+  });
+
   it('fits a phone screen: no sideways scrolling, the save bar on screen', async () => {
     await activeAccount(suite.system, 'vendor', 'small_screen_freight');
     await context.close();

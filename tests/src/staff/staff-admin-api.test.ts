@@ -120,6 +120,29 @@ describe('vendors for staff', () => {
     expect((await vendor.get('/api/vendors/')).status).toBe(403);
   });
 
+  it('shows a complete vendor whose insurance has expired as other, until a current date is entered', async () => {
+    const carrierId = ids['vendor:carrier']!;
+    const statusOf = async () => ((await dispatch.get('/api/vendors/')).body as { id: string; status: string }[]).find((v) => v.id === carrierId)!.status;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const before = (await admin.get(`/api/vendors/${carrierId}/`)).body.insurance_expiration;
+    try {
+      // The day before yesterday: expired in every zone on earth.
+      const expired = await admin.request('PATCH', `/api/vendors/${carrierId}/`, { insurance_expiration: day(-2) });
+      expect(expired.status).toBe(200);
+      expect(expired.body.status).toBe('other');
+      await system.caughtUp();
+      expect(await statusOf()).toBe('other');
+      expect((await accounting.get(`/api/vendors/${carrierId}/`)).body.status).toBe('other');
+      // Still covered today: the last day of a policy counts.
+      expect((await admin.request('PATCH', `/api/vendors/${carrierId}/`, { insurance_expiration: day(2) })).status).toBe(200);
+      await system.caughtUp();
+      expect(await statusOf()).toBe('active');
+    } finally {
+      expect((await admin.request('PATCH', `/api/vendors/${carrierId}/`, { insurance_expiration: before })).status).toBe(200);
+      await system.caughtUp();
+    }
+  });
+
   it('shows staff only the last 4 digits of bank numbers', async () => {
     const detail = await accounting.get(`/api/vendors/${ids['vendor:carrier']}/`);
     expect(detail.body.bank_account_number).toBe('****2873');

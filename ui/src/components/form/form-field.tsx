@@ -7,16 +7,19 @@ interface FormFieldProps {
   idPrefix: string;
   value: string;
   errors?: string[];
+  /** A warning about the value that does not stop a save (e.g. an expired policy). */
+  notice?: string;
   disabled?: boolean;
   onChange(name: string, value: string): void;
 }
 
-export function FormField({ field, idPrefix, value, errors, disabled, onChange }: FormFieldProps) {
+export function FormField({ field, idPrefix, value, errors, notice, disabled, onChange }: FormFieldProps) {
   const id = `${idPrefix}-${field.name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const noticeId = `${id}-notice`;
   const hasErrors = Boolean(errors && errors.length > 0);
-  const describedBy = [field.hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [field.hint ? hintId : null, notice ? noticeId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: field.name,
@@ -66,6 +69,11 @@ export function FormField({ field, idPrefix, value, errors, disabled, onChange }
       {field.hint && (
         <p id={hintId} className="field-hint">
           {field.hint}
+        </p>
+      )}
+      {notice && (
+        <p id={noticeId} className="field-notice">
+          {notice}
         </p>
       )}
       {hasErrors && (

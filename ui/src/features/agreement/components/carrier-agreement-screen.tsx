@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AGREEMENT_SECTIONS, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import type { PositionedAnswer } from '../../../lib/api-with-position';
+import { todayIsoDate } from '../../../lib/calendar-days';
 import { type AgreementProfile, useSignAgreement } from '../api/sign-agreement';
 import {
   agreementCompanyName,
@@ -9,7 +10,6 @@ import {
   SIGNATURE_REQUIRED,
   SIGNATURE_SAVE_FAILED,
   signatureFile,
-  todayIsoDate,
 } from '../utils/agreement-details';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
 import { SignatureOnFile } from './signature-on-file';

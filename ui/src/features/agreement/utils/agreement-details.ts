@@ -4,13 +4,6 @@ import { servedFileUrl } from '../../../lib/served-file-url';
 export const SIGNATURE_REQUIRED = 'Please provide a signature before saving.';
 export const SIGNATURE_SAVE_FAILED = 'Failed to save your signature. Please try again.';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Today in the user's zone as yyyy-mm-dd: the date a new signature is made on. */
-export function todayIsoDate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** 'November 21, 2026' from '2026-11-21' (a calendar day, so no time zone can move it); other text as given. */
 export function formatAgreementDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);

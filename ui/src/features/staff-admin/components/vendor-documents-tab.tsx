@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { DocumentPreviewDialog } from '../../../components/document-preview-dialog';
 import { fileNameOfUrl } from '../../../lib/served-file-url';
 import type { VendorDetail } from '../api/vendors';
-import { formatCalendarDay, type VendorDocumentEntry, vendorDocuments } from '../utils/vendor-detail';
+import { formatCalendarDay } from '../../../lib/calendar-days';
+import { type VendorDocumentEntry, vendorDocuments } from '../utils/vendor-detail';
 
 /** The vendor's five documents, each viewable in the preview dialog, and the carrier agreement's state. */
 export function VendorDocumentsTab({ vendor }: { vendor: VendorDetail }) {

@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { VendorField } from '@portal/domain/vendors/profile-fields';
+import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrorsOf } from '../../../lib/error-messages';
+import { insuranceNotice } from '../../../lib/insurance-notice';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateVendor, type VendorDetail } from '../api/vendors';
 import { serverDetail } from '../utils/server-detail';
@@ -64,6 +66,17 @@ function VendorTabValues({ vendor, tab }: { vendor: VendorDetail; tab: FieldTab 
         else if (kind === 'email') value = <a href={`mailto:${text}`}>{text}</a>;
         else if (kind === 'url') value = <a href={/^https?:\/\//i.test(text) ? text : `https://${text}`} target="_blank" rel="noopener noreferrer">{text}</a>;
         else if (kind === 'masked') value = <span className="sa-mono">{text}</span>;
+        const notice = name === 'insurance_expiration' ? insuranceNotice(raw) : null;
+        if (notice) {
+          value = (
+            <>
+              {value}
+              <span className="sa-insurance-badge">
+                <StatusBadge tone={notice.tone === 'expired' ? 'error' : 'warning'}>{notice.badge}</StatusBadge>
+              </span>
+            </>
+          );
+        }
         return (
           <div key={name}>
             <dt>{label}</dt>

@@ -11,6 +11,7 @@ import {
   type VendorField,
 } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
+import { formatCalendarDay } from '../../../lib/calendar-days';
 import { servedFileUrl } from '../../../lib/served-file-url';
 import type { VendorDetail, VendorPatch } from '../api/vendors';
 
@@ -102,14 +103,6 @@ export function maskedDisplay(value: string | null | undefined): string {
   if (text === '') return NOT_PROVIDED;
   if (/^\*+\d{0,4}$/.test(text)) return text;
   return `****${text.replace(/\D/g, '').slice(-4)}`;
-}
-
-/** 'Mar 31, 2027' for a stored yyyy-mm-dd (a calendar day, no zone). */
-export function formatCalendarDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** How one value reads on a tab (links are the component's business). */

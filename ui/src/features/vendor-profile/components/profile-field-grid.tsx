@@ -1,5 +1,6 @@
 import type { ProfileField } from '@portal/domain/vendors/profile-fields';
 import { FormField } from '../../../components/form/form-field';
+import { insuranceNotice } from '../../../lib/insurance-notice';
 import { profileFieldDefinition } from '../utils/profile-field-definitions';
 import type { ProfileFormErrors, ProfileFormValues } from '../utils/profile-form';
 
@@ -25,6 +26,7 @@ export function ProfileFieldGrid({ fields, idPrefix, values, errors, disabled, o
             idPrefix={idPrefix}
             value={values[field]}
             errors={errors[field] ? [errors[field]] : undefined}
+            notice={field === 'insurance_expiration' ? insuranceNotice(values[field])?.sentence : undefined}
             disabled={disabled}
             onChange={(name, value) => onChange(name as ProfileField, value)}
           />
