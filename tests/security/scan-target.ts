@@ -53,7 +53,7 @@ async function main() {
   // turn the scanners' probes into 429s, which hide what the queries do with a payload.
   const generous = { maxFailures: 1_000_000, windowMs: 60_000, lockMs: 1 };
   const system = await startSystem({
-    config, databaseUrl: database.url, logger, probeMinIntervalMs: 1_000, loginPolicies: { perUsername: generous, perClient: generous, signUpsPerClient: generous },
+    config, databaseUrl: database.url, logger, probeMinIntervalMs: 1_000, loginPolicies: { perUsernameAndClient: generous, perUsername: generous, perClient: generous, signUpsPerClient: generous },
   });
   let stopping = false;
   const stop = async () => {

@@ -9,7 +9,12 @@ import { HttpError } from '@portal/platform/http/errors';
 import type { AccountsService } from './service';
 
 export interface LoginPolicies {
-  /** Failed logins of one username. */
+  /**
+   * Failed logins of one username from one client address: the lock a guesser meets. The owner signing in from
+   * elsewhere is not locked out by someone else's guesses.
+   */
+  perUsernameAndClient: ThrottlePolicy;
+  /** Failed logins of one username from anywhere: guesses spread over many addresses (a higher limit). */
   perUsername: ThrottlePolicy;
   /** Failed logins from one client address. */
   perClient: ThrottlePolicy;
@@ -18,7 +23,9 @@ export interface LoginPolicies {
 }
 
 export const defaultLoginPolicies: LoginPolicies = {
-  perUsername: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
+  perUsernameAndClient: { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
+  // Past what one address may try (5 per username, 30 in all), so only guessing from many addresses reaches it.
+  perUsername: { maxFailures: 100, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   perClient: { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
   // A carrier signs up once; an office behind one address may sign up a few.
   signUpsPerClient: { maxFailures: 10, windowMs: 60 * 60_000, lockMs: 30 * 60_000 },
@@ -70,18 +77,22 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
 
   router.post('/api/auth/login/', async (ctx) => {
     const body = loginSchema.parse(ctx.request.body ?? {});
-    const keys = [`user:${body.username.toLowerCase()}`, `client:${ctx.ip}`];
-    const wait = await throttle.retryAfter(keys);
+    const username = body.username.toLowerCase();
+    const counted = [
+      { key: `user-client:${ctx.ip}:${username}`, policy: policies.perUsernameAndClient },
+      { key: `user:${username}`, policy: policies.perUsername },
+      { key: `client:${ctx.ip}`, policy: policies.perClient },
+    ];
+    const wait = await throttle.retryAfter(counted.map(({ key }) => key));
     if (wait > 0) throw new HttpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, { 'Retry-After': String(wait) });
     const result = await accounts.authenticate(body.username, body.password, body.portal);
     if (!result.ok) {
-      if (result.reason === 'invalid') {
-        await throttle.recordFailure([{ key: keys[0]!, policy: policies.perUsername }, { key: keys[1]!, policy: policies.perClient }]);
-      }
+      if (result.reason === 'invalid') await throttle.recordFailure(counted);
       // Only someone who knows the password learns that the account awaits activation.
       throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : LOGIN_FAILED);
     }
-    await throttle.reset([keys[0]!]);
+    // This address's guesses at the username are forgiven; the counts of the username and of the address stand.
+    await throttle.reset([counted[0]!.key]);
     // A brand-new session and CSRF token at every login: a planted session id or token is worthless.
     await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
     // Recorded before the session is handed out, so a sign-in that fails here leaves the client signed out.

@@ -5,8 +5,11 @@ import { activeAccount, GOOD_PASSWORD, login, signUp } from './support';
 let system: TestSystem;
 beforeAll(async () => {
   system = await startTestSystem({
+    // Behind a proxy: the tests send as different client addresses with X-Forwarded-For.
+    config: { trustProxy: true },
     loginPolicies: {
-      perUsername: { maxFailures: 3, windowMs: 60_000, lockMs: 30_000 },
+      perUsernameAndClient: { maxFailures: 3, windowMs: 60_000, lockMs: 30_000 },
+      perUsername: { maxFailures: 6, windowMs: 60_000, lockMs: 30_000 },
       perClient: { maxFailures: 1000, windowMs: 60_000, lockMs: 30_000 },
     },
   });
@@ -135,7 +138,7 @@ describe('sessions', () => {
 });
 
 describe('login throttling', () => {
-  it('locks a username after repeated failures with 429 and Retry-After, even for the right password', async () => {
+  it('locks a username for the address that guessed, with 429 and Retry-After, even for the right password', async () => {
     await activeAccount(system, 'vendor', 'target_co');
     const client = await system.client().start();
     for (let i = 0; i < 3; i++) expect((await login(client, 'target_co', `Wrong-Guess-${i}`)).status).toBe(400);
@@ -144,6 +147,35 @@ describe('login throttling', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(locked.body.detail).toMatch(/Too many failed login attempts/);
     expect(client.cookies.has('sessionid')).toBe(false);
+  });
+
+  it('does not lock the owner out from another address: the lock is on the guessing address', async () => {
+    await activeAccount(system, 'vendor', 'owner_co');
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const guesser = await system.client().start();
+    for (let i = 0; i < 3; i++) {
+      expect((await guesser.post('/api/auth/login/', { username: 'owner_co', password: `Wrong-Guess-${i}`, portal: 'vendor' }, from('203.0.113.7'))).status).toBe(400);
+    }
+    expect((await guesser.post('/api/auth/login/', { username: 'OWNER_CO', password: GOOD_PASSWORD, portal: 'vendor' }, from('203.0.113.7'))).status).toBe(429);
+    const owner = await system.client().start();
+    const signedIn = await owner.post('/api/auth/login/', { username: 'owner_co', password: GOOD_PASSWORD, portal: 'vendor' }, from('198.51.100.9'));
+    expect(signedIn.status).toBe(200);
+    expect(owner.cookies.has('sessionid')).toBe(true);
+  });
+
+  it('locks a username guessed at from many addresses, for every address', async () => {
+    await activeAccount(system, 'vendor', 'spread_co');
+    const client = await system.client().start();
+    // Two guesses from each of three addresses: under the per-address limit (3), at the username's (6).
+    for (const address of ['203.0.113.21', '203.0.113.22', '203.0.113.23']) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await client.post('/api/auth/login/', { username: 'spread_co', password: `Wrong-Guess-${i}`, portal: 'vendor' }, { 'X-Forwarded-For': address });
+        expect(answer.status).toBe(400);
+      }
+    }
+    const locked = await client.post('/api/auth/login/', { username: 'spread_co', password: GOOD_PASSWORD, portal: 'vendor' }, { 'X-Forwarded-For': '198.51.100.30' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toMatch(/^Too many failed login attempts\. Try again in \d+ seconds\.$/);
   });
 
   it('locks a username that does not exist the same way, revealing nothing', async () => {
@@ -158,6 +190,7 @@ describe('per-client throttling', () => {
   beforeAll(async () => {
     tight = await startTestSystem({
       loginPolicies: {
+        perUsernameAndClient: { maxFailures: 100, windowMs: 60_000, lockMs: 30_000 },
         perUsername: { maxFailures: 100, windowMs: 60_000, lockMs: 30_000 },
         perClient: { maxFailures: 4, windowMs: 60_000, lockMs: 30_000 },
       },
