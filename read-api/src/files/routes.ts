@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type pg from 'pg';
+import { isAdmin } from '@portal/domain/permissions';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
@@ -9,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * GET /api/serve-file/vendor-documents/{vendorId}/{sha256}/{name}: a vendor's file, to that vendor and to staff only.
+ * GET /api/serve-file/vendor-documents/{vendorId}/{sha256}/{name}: a vendor's file, to that vendor and to staff only
+ * (a deleted vendor's to admins only).
  * The file is found by the recorded (vendor, hash) pair, never by a path, so traversal has nothing to reach.
  */
 export function fileRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Router {
@@ -20,13 +22,15 @@ export function fileRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Route
     const { vendorId, sha256 } = ctx.params;
     if (!actor || !vendorId || !sha256 || !UUID.test(vendorId) || !SHA256.test(sha256)) throw notFound();
     if (actor.type === 'VENDOR' && actor.vendorId !== vendorId) throw notFound();
-    const { rows } = await pool.query<{ name: string; content_type: string; size: string }>(
-      'SELECT name, content_type, size FROM vendor_files WHERE vendor_id = $1 AND sha256 = $2',
+    const { rows } = await pool.query<{ name: string; content_type: string; size: string; vendor_deleted: boolean }>(
+      `SELECT f.name, f.content_type, f.size, v.deleted_at IS NOT NULL AS vendor_deleted
+       FROM vendor_files f LEFT JOIN vendor_profiles v ON v.id = f.vendor_id WHERE f.vendor_id = $1 AND f.sha256 = $2`,
       [vendorId, sha256],
     );
     const file = rows[0];
-    if (!file) throw notFound();
-    serveStoredFile(ctx, storage, { ...file, sha256 });
+    // A deleted vendor's files, like the vendor itself, are the recycle bin's audience's alone.
+    if (!file || (file.vendor_deleted && !isAdmin(actor))) throw notFound();
+    serveStoredFile(ctx, storage, { name: file.name, content_type: file.content_type, size: file.size, sha256 });
   });
   return router;
 }

@@ -129,6 +129,24 @@ describe('vendor documents', () => {
     expect((await system.client().download(uploaded.body.url)).status).toBe(404);
   });
 
+  it('serves a deleted vendor\'s files to admins only, as the vendor itself', async () => {
+    const doomed = (await activeSignedIn(system, 'vendor', 'doomed_freight')).client;
+    const staff = (await activeSignedIn(system, 'staff', 'files_clerk')).client;
+    const uploaded = await doomed.upload('/api/vendor/documents/w9_document/', {}, { file: { name: 'w9.pdf', content: pdf(), type: 'application/pdf' } });
+    expect(uploaded.status).toBe(201);
+    const vendorId = (await doomed.get(`/api/profiles/vendor/?min_position=${uploaded.headers.get('x-event-position')}`)).body.id as string;
+    expect((await staff.download(uploaded.body.url)).status).toBe(200);
+
+    const deleted = await admin.request('DELETE', `/api/vendors/${vendorId}/`);
+    expect(deleted.status).toBe(204);
+    await system.caughtUp();
+    expect((await staff.get(`/api/vendors/${vendorId}/`)).status).toBe(404);
+    expect((await staff.download(uploaded.body.url)).status).toBe(404);
+    const kept = await admin.download(uploaded.body.url);
+    expect(kept.status).toBe(200);
+    expect(kept.content.equals(pdf())).toBe(true);
+  });
+
   it('keeps a replaced version in history, still served to its owner', async () => {
     const first = await vendor.upload('/api/vendor/documents/bank_document/', {}, { file: { name: 'voided-check.jpg', content: JPEG } });
     const second = await vendor.upload('/api/vendor/documents/bank_document/', {}, { file: { name: 'bank-letter.png', content: PNG_1x1 } });
