@@ -78,8 +78,8 @@ export class PortalClient {
   }
 
   /** The raw bytes of a GET (files). */
-  async download(path: string): Promise<{ status: number; headers: Headers; content: Buffer }> {
-    const response = await fetch(this.baseUrl + path, { headers: this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {} });
+  async download(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; content: Buffer }> {
+    const response = await fetch(this.baseUrl + path, { headers: { ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}), ...headers } });
     return { status: response.status, headers: response.headers, content: Buffer.from(await response.arrayBuffer()) };
   }
 

@@ -129,19 +129,30 @@ describe('vendor documents', () => {
     expect((await system.client().download(uploaded.body.url)).status).toBe(404);
   });
 
-  it('serves a deleted vendor\'s files to admins only, as the vendor itself', async () => {
+  it('serves a vendor\'s files for the browser to revalidate, and a deleted vendor\'s to admins only', async () => {
     const doomed = (await activeSignedIn(system, 'vendor', 'doomed_freight')).client;
     const staff = (await activeSignedIn(system, 'staff', 'files_clerk')).client;
     const uploaded = await doomed.upload('/api/vendor/documents/w9_document/', {}, { file: { name: 'w9.pdf', content: pdf(), type: 'application/pdf' } });
     expect(uploaded.status).toBe(201);
     const vendorId = (await doomed.get(`/api/profiles/vendor/?min_position=${uploaded.headers.get('x-event-position')}`)).body.id as string;
-    expect((await staff.download(uploaded.body.url)).status).toBe(200);
+    const served = await staff.download(uploaded.body.url);
+    expect(served.status).toBe(200);
+    // The browser keeps its copy but asks each time: unchanged, the answer is a 304 without the file.
+    expect(served.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = served.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const unchanged = await staff.download(uploaded.body.url, { 'If-None-Match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.content.length).toBe(0);
+    expect((await otherVendor.download(uploaded.body.url, { 'If-None-Match': etag })).status).toBe(404);
 
     const deleted = await admin.request('DELETE', `/api/vendors/${vendorId}/`);
     expect(deleted.status).toBe(204);
     await system.caughtUp();
     expect((await staff.get(`/api/vendors/${vendorId}/`)).status).toBe(404);
     expect((await staff.download(uploaded.body.url)).status).toBe(404);
+    // Nor is the copy a browser kept confirmed to someone who may no longer read it.
+    expect((await staff.download(uploaded.body.url, { 'If-None-Match': etag })).status).toBe(404);
     const kept = await admin.download(uploaded.body.url);
     expect(kept.status).toBe(200);
     expect(kept.content.equals(pdf())).toBe(true);
