@@ -156,6 +156,9 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
     await sortBy(page, 'Load ID', '▼', 'descending');
     expect(await shownIds(page)).toEqual(['kdt_e2e_5002', 'kdt_e2e_5001']);
+    // A third click goes back to ascending (no unsorted state).
+    await sortBy(page, 'Load ID', '▲', 'ascending');
+    expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
     // The pickup date: the load without one goes last in both directions.
     await sortBy(page, 'Pick-Up Date', '▲', 'ascending');
     expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);

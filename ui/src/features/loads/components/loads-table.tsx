@@ -96,6 +96,8 @@ export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
     getRowId: (load) => load.id,
     manualSorting: true,
     sortDescFirst: false,
+    // The spec's columns toggle between ascending and descending: no third, unsorted click.
+    enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: setSorting,
     meta,
