@@ -35,6 +35,8 @@ export interface CommandApiDeps {
   uploadDir?: string;
   loginPolicies?: LoginPolicies;
   probeMinIntervalMs?: number;
+  /** Email domains a staff sign-up must use; none: any. */
+  staffEmailDomains?: readonly string[];
 }
 
 /** Every POST/PATCH/PUT/DELETE under /api: request -> command -> decide -> append -> answer. */
@@ -52,7 +54,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   app.use(loadSession({ sessions: deps.sessions, meanwhile: readActorEarly(deps.store) }));
   const routers = [
     commandHealthRoutes(deps),
-    accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies }),
+    accountRoutes({ accounts: deps.accounts, sessions: deps.sessions, throttle: deps.throttle, policies: deps.loginPolicies, staffEmailDomains: deps.staffEmailDomains }),
     loadRoutes({ store: deps.store, loads: deps.loads }),
     vendorRoutes({ store: deps.store, storage: deps.storage, sessions: deps.sessions }),
     staffRoutes({ store: deps.store, pool: deps.pool, sessions: deps.sessions }),

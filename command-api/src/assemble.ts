@@ -48,6 +48,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
     loads,
     storage,
     trustProxy: config.trustProxy,
+    staffEmailDomains: config.staffEmailDomains,
     uploadDir: path.join(config.dataDir, 'incoming'),
     loginPolicies: options.loginPolicies,
     probeMinIntervalMs: options.probeMinIntervalMs,

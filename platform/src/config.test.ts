@@ -21,8 +21,16 @@ describe('configuration from the environment', () => {
       readWaitMs: 500, logLevel: 'debug', uiDistDir: '/srv/ui',
       publicUrl: 'http://localhost:9000', smtpUrl: undefined, mailFrom: 'Freight Portal <no-reply@freight-portal.local>',
       adminUsername: 'admin', adminPassword: undefined, seedDemo: true, demoPassword: undefined,
-      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false,
+      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false, staffEmailDomains: [],
     });
+  });
+
+  it('reads the email domains staff sign-ups must use, refusing what is not a domain', () => {
+    expect(loadConfig({ STAFF_EMAIL_DOMAINS: ' Brokerage.com, @ops.brokerage.com,,brokerage.com ' }).staffEmailDomains).toEqual(['brokerage.com', 'ops.brokerage.com']);
+    expect(loadConfig({ STAFF_EMAIL_DOMAINS: '' }).staffEmailDomains).toEqual([]);
+    for (const bad of ['brokerage', 'user@brokerage.com', 'bro ker.com', '-x.com', 'x..com']) {
+      expect(() => loadConfig({ STAFF_EMAIL_DOMAINS: bad }), bad).toThrow(/^STAFF_EMAIL_DOMAINS must list email domains/);
+    }
   });
 
   it('reads the account and mail settings', () => {

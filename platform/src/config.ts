@@ -34,6 +34,11 @@ export interface Config {
   sessionTtlMs: number;
   /** Trust X-Forwarded-For/-Proto from a gateway in front (compose); never in the embedded mode. */
   trustProxy: boolean;
+  /**
+   * Email domains a staff sign-up must use (lower case, e.g. ['brokerage.com']); empty: any address, as the spec
+   * has it. Staff of every tier see every vendor's documents, so a brokerage usually lists its own.
+   */
+  staffEmailDomains: string[];
 }
 
 /** A setting that cannot be used; its message names the variable and what it takes. */
@@ -55,6 +60,17 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${raw}'`);
   return value;
+}
+
+/** Comma-separated email domains ('brokerage.com, ops.brokerage.com'), lower-cased; unset or empty: none. */
+function domains(env: NodeJS.ProcessEnv, name: string): string[] {
+  const listed = (env[name] ?? '').split(',').map((entry) => entry.trim().toLowerCase().replace(/^@/, '')).filter((entry) => entry !== '');
+  for (const domain of listed) {
+    if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) {
+      throw new ConfigError(`${name} must list email domains separated by commas (e.g. brokerage.com), got '${env[name]}'`);
+    }
+  }
+  return [...new Set(listed)];
 }
 
 /** A TCP port (0: any free one). */
@@ -95,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activationTtlMs: int(env, 'ACTIVATION_TTL_HOURS', 72) * 3600 * 1000,
     sessionTtlMs: int(env, 'SESSION_TTL_HOURS', 336) * 3600 * 1000,
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    staffEmailDomains: domains(env, 'STAFF_EMAIL_DOMAINS'),
   };
 }

@@ -5,7 +5,7 @@ import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
 import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
-import { HttpError } from '@portal/platform/http/errors';
+import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
 import type { AccountsService } from './service';
 
 export interface LoginPolicies {
@@ -33,8 +33,15 @@ export const defaultLoginPolicies: LoginPolicies = {
 
 const guest = (ctx: Koa.Context): EventMetadata => ({ actorType: 'GUEST', correlationId: ctx.state.requestId as string });
 
-export function accountRoutes(deps: { accounts: AccountsService; sessions: SessionStore; throttle: LoginThrottle; policies?: LoginPolicies }): Router {
+export function accountRoutes(deps: {
+  accounts: AccountsService;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  policies?: LoginPolicies;
+  staffEmailDomains?: readonly string[];
+}): Router {
   const { accounts, sessions, throttle } = deps;
+  const staffEmailDomains = deps.staffEmailDomains ?? [];
   const policies = deps.policies ?? defaultLoginPolicies;
   const router = new Router();
 
@@ -59,6 +66,11 @@ export function accountRoutes(deps: { accounts: AccountsService; sessions: Sessi
   router.post('/api/auth/signup/staff/', async (ctx) => {
     const body = staffSignUpSchema.parse(ctx.request.body ?? {});
     await signUpAllowed(ctx);
+    // Staff of any tier see every vendor's documents: where the brokerage lists its email domains, a staff account
+    // needs a mailbox at one of them (the activation link goes there).
+    if (staffEmailDomains.length > 0 && !staffEmailDomains.includes(body.email.slice(body.email.lastIndexOf('@') + 1).toLowerCase())) {
+      throw new ValidationFailed({ email: [`Use your company email address (${staffEmailDomains.map((domain) => `@${domain}`).join(' or ')}).`] });
+    }
     const { position } = await accounts.signUp('STAFF', body, guest(ctx));
     ctx.status = 201;
     ctx.body = { detail: 'Account created. Check your email for the activation link.', username: body.username, email: body.email, position };
