@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useLoadsPushed } from '../../../lib/live-changes';
+import { scrollIntoViewGently } from '../../../lib/motion';
 import { useToast } from '../../../lib/toast-context';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 import { useFollowChanges } from '../../history/hooks/use-follow-changes';
@@ -35,7 +36,7 @@ export function RecycleBinPage() {
   }, [focusAfterRestore, target]);
 
   useEffect(() => {
-    if (history) historyRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    if (history) scrollIntoViewGently(historyRef.current, { block: 'start' });
   }, [history]);
 
   function showHistory(kind: RecycleKind, id: string, name: string) {

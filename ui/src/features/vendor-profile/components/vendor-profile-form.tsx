@@ -6,6 +6,7 @@ import {
   VENDOR_DOCUMENT_FIELDS,
   type VendorDocumentType,
 } from '@portal/domain/vendors/profile-fields';
+import { scrollIntoViewGently } from '../../../lib/motion';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
 import { useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
 import { useUpdateVendorProfile } from '../api/update-vendor-profile';
@@ -79,7 +80,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   useEffect(() => {
     if (!scrollTarget) return;
     const element = document.getElementById(`${idPrefix}-${scrollTarget.field}`);
-    element?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    scrollIntoViewGently(element, { block: 'center' });
     element?.focus({ preventScroll: true });
   }, [scrollTarget, idPrefix]);
 
