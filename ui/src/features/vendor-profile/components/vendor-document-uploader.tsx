@@ -17,6 +17,8 @@ interface VendorDocumentUploaderProps {
   type: VendorDocumentType;
   /** The profile's URL for this document, shown until the document record answers. */
   suppliedUrl?: string | null;
+  /** The title's heading level: 3 directly under a section's h2, 4 under a subsection's h3. */
+  headingLevel?: 3 | 4;
 }
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
@@ -28,7 +30,8 @@ function shownDocument(record: VendorDocumentRecord | undefined, suppliedUrl: st
   return null;
 }
 
-export function VendorDocumentUploader({ type, suppliedUrl }: VendorDocumentUploaderProps) {
+export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: VendorDocumentUploaderProps) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = VENDOR_DOCUMENT_LABELS[type];
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -85,9 +88,9 @@ export function VendorDocumentUploader({ type, suppliedUrl }: VendorDocumentUplo
   return (
     <div className={`vp-document${exists ? ' has-document' : ''}`} role="group" aria-labelledby={`${inputId}-title`}>
       <div className="vp-document-head">
-        <h4 id={`${inputId}-title`} className="vp-document-title">
+        <Heading id={`${inputId}-title`} className="vp-document-title">
           {exists ? label : `Upload ${label}`}
-        </h4>
+        </Heading>
         {current && (
           <button
             type="button"

@@ -134,8 +134,8 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       onChange={change}
     />
   );
-  const uploader = (type: VendorDocumentType) => (
-    <VendorDocumentUploader key={type} type={type} suppliedUrl={documentUrlOf(profile, type)} />
+  const uploader = (type: VendorDocumentType, headingLevel: 3 | 4) => (
+    <VendorDocumentUploader key={type} type={type} suppliedUrl={documentUrlOf(profile, type)} headingLevel={headingLevel} />
   );
 
   return (
@@ -161,12 +161,12 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
           <ProfileSectionCard key={section} id={`${idPrefix}-${section}`} title={PROFILE_SECTION_TITLES[section]} completed={sectionDone[section]}>
             {fieldsOf(section)}
             {SECTION_DOCUMENTS[section].length > 0 && (
-              <div className="vp-documents">{SECTION_DOCUMENTS[section].map((type) => uploader(type))}</div>
+              <div className="vp-documents">{SECTION_DOCUMENTS[section].map((type) => uploader(type, 3))}</div>
             )}
             {section === 'bank' && (
               <div className="vp-subsection">
                 <h3>Financial Information</h3>
-                <div className="vp-documents">{FINANCIAL_DOCUMENTS.map((type) => uploader(type))}</div>
+                <div className="vp-documents">{FINANCIAL_DOCUMENTS.map((type) => uploader(type, 4))}</div>
               </div>
             )}
           </ProfileSectionCard>
