@@ -53,5 +53,7 @@ CMD ["node", "dist/projector.mjs"]
 # --- the gateway: nginx serving the built UI and routing /api and Socket.IO
 FROM nginx:1.27-alpine AS gateway
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+# Included by nginx.conf in every location that serves the UI (outside conf.d, which nginx includes whole).
+COPY deploy/ui-security-headers.conf /etc/nginx/ui-security-headers.conf
 COPY --from=build /app/ui/dist /usr/share/nginx/html
 EXPOSE 8080
