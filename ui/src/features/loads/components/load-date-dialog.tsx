@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
 import { useUpdateLoad } from '../api/update-load';
-import { DATE_DIALOG_TIME_HINT, DATE_DIALOG_TITLES, dateDialogInitial, dateDialogValue, type LoadDateField } from '../utils/date-dialog';
+import { DATE_DIALOG_CLEARS, DATE_DIALOG_TIME_HINT, DATE_DIALOG_TITLES, dateDialogInitial, dateDialogValue, type LoadDateField } from '../utils/date-dialog';
 
 interface LoadDateDialogProps {
   load: LoadView;
@@ -17,6 +17,7 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
   const [time, setTime] = useState(initial.time);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateLoad(load.id);
+  const clears = date.trim() !== '' && time.trim() === '';
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,10 +65,21 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-time`}>Time</label>
-          <input id={`${id}-time`} type="time" value={time} aria-describedby={`${id}-hint`} onChange={(event) => setTime(event.target.value)} />
+          <input
+            id={`${id}-time`}
+            type="time"
+            value={time}
+            aria-describedby={clears ? `${id}-hint ${id}-clears` : `${id}-hint`}
+            onChange={(event) => setTime(event.target.value)}
+          />
           <p id={`${id}-hint`} className="field-hint">
             {DATE_DIALOG_TIME_HINT}
           </p>
+          {clears && (
+            <p id={`${id}-clears`} className="field-notice">
+              {DATE_DIALOG_CLEARS}
+            </p>
+          )}
         </div>
         {error && (
           <p id={`${id}-error`} className="field-error" role="alert">

@@ -10,6 +10,11 @@ export const DATE_DIALOG_TITLES: Record<LoadDateField, string> = {
 
 export const DATE_DIALOG_TIME_HINT = 'Date will be set without time if not provided';
 export const DATE_REQUIRED = 'Date is required.';
+/**
+ * Shown while a date is entered without a time: the spec's hint says the date is kept, but its rule (both portals)
+ * sends null without a time, so the user is told before the date is lost.
+ */
+export const DATE_DIALOG_CLEARS = 'Without a time, saving clears this date. Add a time to keep it.';
 
 /** The day and time inputs' starting values ('yyyy-mm-dd', 'HH:MM') for the stored value. */
 export const dateDialogInitial = (iso: string | null | undefined) => localParts(iso) ?? { date: '', time: '' };

@@ -1,0 +1,42 @@
+// The load date dialog (vendor-side.md section 5): without a time the date is sent as null, as the spec's rule says,
+// although its hint says the date is kept; the dialog says so while a date has no time, before the date is lost.
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import { loginThroughUi, screenshot, useBrowserSuite } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+
+describe('the date dialog without a time', () => {
+  it('warns that saving clears the date, and the warning goes once a time is given', { timeout: 60_000 }, async () => {
+    const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+    const created = await api.post('/api/loads/', { load_number: 'kdt_dd_1', pickup_date: '2026-12-05T14:30:00.000Z' });
+    expect(created.status).toBe(201);
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ timezoneId: 'UTC' });
+    await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
+    await page.goto(`${suite.system.url}/loads`);
+    const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_dd_1', exact: true }) });
+    const pickup = row.locator('td.cell-pickup_date').getByRole('button');
+    await expect.poll(() => pickup.textContent()).toBe('Dec 5, 2:30 PM');
+
+    await pickup.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Pickup Date & Time' });
+    const time = dialog.getByLabel('Time', { exact: true });
+    const warning = dialog.getByText('Without a time, saving clears this date. Add a time to keep it.');
+    // Opened on a stored date and time: nothing to warn about.
+    expect(await time.inputValue()).toBe('14:30');
+    expect(await warning.count()).toBe(0);
+    await time.fill('');
+    await warning.waitFor();
+    expect(await time.getAttribute('aria-describedby')).toContain(await warning.getAttribute('id'));
+    await screenshot(page, 'date-dialog-clears-warning');
+    await time.fill('09:15');
+    await expect.poll(() => warning.count()).toBe(0);
+
+    // Saved without a time anyway: cleared, as the spec's rule says and the warning said.
+    await time.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => pickup.textContent()).toBe('Not set');
+  });
+});
