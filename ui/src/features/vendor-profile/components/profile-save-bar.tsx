@@ -59,7 +59,8 @@ export function ProfileSaveBar({ complete, saving, formId, problem }: ProfileSav
             )}
           </p>
         </div>
-        <button type="submit" form={formId} className="button button-primary" disabled={saving} aria-busy={saving}>
+        {/* Not disabled while saving: a disabled button would drop the keyboard focus to the page (the form ignores a second submit). */}
+        <button type="submit" form={formId} className="button button-primary" aria-disabled={saving} aria-busy={saving}>
           {saving ? 'Saving...' : 'Save Profile'}
         </button>
       </div>

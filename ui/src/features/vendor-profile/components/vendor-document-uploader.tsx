@@ -41,6 +41,10 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
   const [message, setMessage] = useState<Message>(null);
   const [replacing, setReplacing] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const widget = useRef<HTMLDivElement>(null);
+  const nameButton = useRef<HTMLButtonElement>(null);
+  // Set by a finished upload: the file's name button takes the focus once it shows (the upload form goes away).
+  const [focusName, setFocusName] = useState(false);
 
   useEffect(() => {
     if (documentQuery.error) console.error(`Fetching the ${label} failed; treating it as missing`, documentQuery.error);
@@ -49,6 +53,14 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
   const current = shownDocument(documentQuery.data, servedFileUrl(suppliedUrl));
   const exists = current !== null;
   const busy = upload.isPending;
+
+  useEffect(() => {
+    if (!focusName || !nameButton.current) return;
+    setFocusName(false);
+    // Only where the focus was lost with the upload form (or is still in this widget), never taken from elsewhere.
+    const active = document.activeElement;
+    if (!active || active === document.body || widget.current?.contains(active)) nameButton.current.focus();
+  });
 
   function clearSelection() {
     setFile(null);
@@ -70,6 +82,8 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
   }
 
   function send() {
+    // The button stays focusable while busy (aria-disabled), so a second press must do nothing.
+    if (busy) return;
     if (!file) {
       setMessage({ kind: 'error', text: NO_FILE_SELECTED });
       return;
@@ -80,13 +94,14 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
         clearSelection();
         setReplacing(false);
         setMessage({ kind: 'success', text: uploadSucceeded(label) });
+        setFocusName(true);
       },
       onError: (error) => setMessage({ kind: 'error', text: uploadErrorMessage(error) }),
     });
   }
 
   return (
-    <div className={`vp-document${exists ? ' has-document' : ''}`} role="group" aria-labelledby={`${inputId}-title`}>
+    <div ref={widget} className={`vp-document${exists ? ' has-document' : ''}`} role="group" aria-labelledby={`${inputId}-title`}>
       <div className="vp-document-head">
         <Heading id={`${inputId}-title`} className="vp-document-title">
           {exists ? label : `Upload ${label}`}
@@ -106,7 +121,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
 
       {current?.url && (
         <div className="vp-document-current">
-          <button type="button" className="vp-document-name" onClick={() => setPreviewOpen(true)} title={`Preview ${label}`}>
+          <button ref={nameButton} type="button" className="vp-document-name" onClick={() => setPreviewOpen(true)} title={`Preview ${label}`}>
             {current.filename || label}
           </button>
           <span className="vp-document-updated">Last updated: {formatLastUpdated(current.last_modified)}</span>
@@ -129,7 +144,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
             {label} file
           </label>
           <input ref={input} id={inputId} type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
-          <button type="button" className="button button-secondary vp-document-send" onClick={send} disabled={busy} aria-busy={busy}>
+          <button type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
             {busy ? '...' : exists ? 'Replace' : 'Upload'}
           </button>
         </div>
