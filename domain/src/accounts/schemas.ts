@@ -1,14 +1,8 @@
 // Sign-up and login bodies: one definition, used by the command API (400 field errors) and the UI forms.
 import { z } from 'zod';
+import { isTooCommon } from './weak-passwords';
 
 const REQUIRED = 'This field is required.';
-
-// A short list of the passwords attackers try first; the length and similarity rules catch most of the rest.
-const COMMON_PASSWORDS = new Set([
-  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwerty123', 'qwertyuiop', 'iloveyou',
-  'admin123', 'welcome1', 'welcome123', 'letmein1', 'football', 'baseball', 'sunshine', 'princess', 'trustno1',
-  'passw0rd', 'abc12345', 'starwars', 'dragon123', 'monkey123', 'changeme', 'freight123', 'trucking', 'loadboard',
-]);
 
 /** Password rules, in the messages users of Django-style back ends know. */
 export function passwordProblems(password: string, username = '', email = ''): string[] {
@@ -16,7 +10,8 @@ export function passwordProblems(password: string, username = '', email = ''): s
   if (password.length < 8) problems.push('This password is too short. It must contain at least 8 characters.');
   if (password.length > 128) problems.push('This password is too long. It must contain at most 128 characters.');
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) problems.push('This password is too common.');
+  // Listed common passwords, repeats and keyboard or alphabet runs (weak-passwords.ts).
+  if (isTooCommon(password)) problems.push('This password is too common.');
   const lower = password.toLowerCase();
   const similar = [username, email.split('@')[0] ?? ''].some((part) => part.length >= 3 && (lower.includes(part.toLowerCase()) || part.toLowerCase().includes(lower)));
   if (similar) problems.push('The password is too similar to the username.');

@@ -95,6 +95,8 @@ describe('sign-up validation', () => {
     ['a short password', { username: 'okname', email: 'a@b.co', password: 'Ab1!' }, { password: ['This password is too short. It must contain at least 8 characters.'] }],
     ['a numeric password', { username: 'okname', email: 'a@b.co', password: '83920174629' }, { password: ['This password is entirely numeric.'] }],
     ['a common password', { username: 'okname', email: 'a@b.co', password: 'password123' }, { password: ['This password is too common.'] }],
+    ['an alphabet run as password', { username: 'okname', email: 'a@b.co', password: 'abcdefgh' }, { password: ['This password is too common.'] }],
+    ['a keyboard row as password', { username: 'okname', email: 'a@b.co', password: 'qwertyui' }, { password: ['This password is too common.'] }],
     ['a password like the username', { username: 'bigtrucks', email: 'a@b.co', password: 'BigTrucks99' }, { password: ['The password is too similar to the username.'] }],
     ['a username with spaces', { username: 'two words', email: 'a@b.co', password: GOOD_PASSWORD }, { username: ['Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.'] }],
     ['non-string values', { username: ['x'], email: { $ne: 1 }, password: 12345678 }, {}],
