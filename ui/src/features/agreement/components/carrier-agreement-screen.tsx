@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { AGREEMENT_SECTIONS, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import type { PositionedAnswer } from '../../../lib/api-with-position';
 import { todayIsoDate } from '../../../lib/calendar-days';
@@ -35,6 +35,11 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
   const [signingAgain, setSigningAgain] = useState(false);
   const [savedNow, setSavedNow] = useState<{ url: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The keyboard's way to sign: a typed name, drawn into the pad (signature-canvas.tsx).
+  const [typedName, setTypedName] = useState('');
+  const typedInput = useRef<HTMLInputElement>(null);
+  const signatureHeading = useRef<HTMLHeadingElement>(null);
+  const signatureSection = useRef<HTMLElement>(null);
 
   // A signature saved here shows as 'on file' once the reloaded profile carries a new one.
   const savedUrl = saved?.signatureUrl ?? null;
@@ -42,6 +47,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
     if (savedNow && savedUrl !== null && savedUrl !== savedNow.url) {
       setSavedNow(null);
       setSigningAgain(false);
+      setTypedName('');
     }
   }, [savedUrl, savedNow]);
 
@@ -50,10 +56,22 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
   // The date defaults to today; an agreement on file shows its own.
   const date = !drawing && saved ? saved.date : todayIsoDate();
 
+  // Once saved, the button is the spec's disabled 'Agreement Saved', which drops the keyboard focus: it goes to the
+  // Signature heading, which stays while the screen turns to 'Signature on file'.
+  useEffect(() => {
+    if (!isSaved) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || signatureSection.current?.contains(active)) signatureHeading.current?.focus();
+  }, [isSaved]);
+
   async function save() {
+    // The button stays focusable while saving (aria-disabled), so a second press must do nothing.
+    if (sign.isPending || isSaved) return;
     setError(null);
     if (!pad.current || pad.current.isEmpty()) {
       window.alert(SIGNATURE_REQUIRED);
+      // Where a keyboard user can sign.
+      typedInput.current?.focus();
       return;
     }
     const file = signatureFile(await pad.current.toPngBlob());
@@ -79,8 +97,17 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
 
   function clear() {
     pad.current?.clear();
+    setTypedName('');
     setError(null);
   }
+
+  function typedKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void save();
+  }
+
+  const locked = isSaved || sign.isPending;
 
   return (
     <section className={`agreement-screen${className ? ` ${className}` : ''}`} aria-labelledby={titleId}>
@@ -114,19 +141,53 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
         ))}
       </div>
 
-      <section className="agreement-signature" aria-labelledby={`${titleId}-signature`}>
-        <h3 id={`${titleId}-signature`}>Signature</h3>
+      <section ref={signatureSection} className="agreement-signature" aria-labelledby={`${titleId}-signature`}>
+        <h3 id={`${titleId}-signature`} ref={signatureHeading} tabIndex={-1}>
+          Signature
+        </h3>
         <p>By signing below, I acknowledge that I have read and agree to the terms outlined in this agreement.</p>
 
         {!drawing && saved && <SignatureOnFile agreement={saved} onSignAgain={() => setSigningAgain(true)} />}
 
         {drawing && (
           <>
+            <p id={`${titleId}-pad-hint`} className="agreement-hint">
+              Draw your signature in the box with a mouse, finger or pen, or type your full name in the field under it.
+            </p>
             <div className="agreement-canvas-frame">
-              <SignatureCanvas ref={pad} locked={isSaved || sign.isPending} label="Signature pad: draw your signature here" />
+              <SignatureCanvas
+                ref={pad}
+                locked={locked}
+                label="Signature pad: draw your signature here"
+                describedBy={`${titleId}-pad-hint`}
+                typedName={typedName}
+                onDrawOverTyped={() => setTypedName('')}
+              />
+            </div>
+            <div className="form-field agreement-typed">
+              <label htmlFor={`${titleId}-typed`}>Type your full name to sign</label>
+              <input
+                ref={typedInput}
+                id={`${titleId}-typed`}
+                type="text"
+                autoComplete="name"
+                spellCheck={false}
+                value={typedName}
+                onChange={(event) => {
+                  setTypedName(event.target.value);
+                  setError(null);
+                }}
+                onKeyDown={typedKey}
+                // Read-only rather than disabled while saving, so the focus stays here.
+                readOnly={locked}
+                aria-describedby={`${titleId}-typed-hint`}
+              />
+              <p id={`${titleId}-typed-hint`} className="agreement-hint">
+                Your name is written into the signature box and saved as your signature. Drawing in the box replaces it.
+              </p>
             </div>
             <div className="agreement-actions">
-              <button type="button" className="agreement-link" onClick={clear} disabled={isSaved || sign.isPending}>
+              <button type="button" className="agreement-link" onClick={clear} disabled={locked}>
                 Clear Signature
               </button>
               <div className="agreement-buttons">
@@ -148,7 +209,9 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
                   type="button"
                   className="button button-primary"
                   onClick={() => void save()}
-                  disabled={isSaved || sign.isPending}
+                  // Saved: the spec's disabled 'Agreement Saved'. Saving: still focusable, and save() ignores it.
+                  disabled={isSaved}
+                  aria-disabled={sign.isPending}
                   aria-busy={sign.isPending}
                 >
                   {isSaved ? 'Agreement Saved' : sign.isPending ? 'Saving...' : 'Sign & Save Agreement'}
