@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../api/update-load';
+import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
 import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages';
 import { LOAD_STATUS_TONES } from '../utils/status-tones';
@@ -15,30 +16,23 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
   const toast = useToast();
   const update = useUpdateLoad(load.id);
   const { flash, succeeded, failed } = useFlash();
-  const [chosen, setChosen] = useState<LoadStatus | null>(null);
-  const shown = chosen ?? load.status;
-
-  function change(next: LoadStatus) {
-    if (next === shown) return;
-    setChosen(next);
-    // The server sets the pickup (delivery) date to now when picked up (delivered) without one; the answer has it.
-    update.mutate(
-      { status: next },
-      {
-        onSuccess: (answer) => {
-          setChosen(null);
+  // The server sets the pickup (delivery) date to now when picked up (delivered) without one; the answer has it.
+  // Arrow keys only draft a value; Enter saves it (see use-committed-select); the select keeps the focus meanwhile.
+  const select = useCommittedSelect<LoadStatus>({
+    saved: load.status,
+    save: (next) =>
+      update.mutateAsync({ status: next }).then(
+        (answer) => {
           succeeded();
           toast.success(statusUpdated(answer.status));
         },
-        onError: (error) => {
-          setChosen(null);
+        (error: unknown) => {
           const message = errorText(error) ?? LOAD_MESSAGES.statusFailed;
           failed(message);
           toast.error(message);
         },
-      },
-    );
-  }
+      ),
+  });
 
   if (readOnly) {
     return (
@@ -59,10 +53,8 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
       <div className="inline-control-row">
         <select
           id={id}
-          className={`status-select status-${LOAD_STATUS_TONES[shown]}`}
-          value={shown}
-          disabled={update.isPending}
-          onChange={(event) => change(event.target.value as LoadStatus)}
+          className={`status-select status-${LOAD_STATUS_TONES[select.shown]}`}
+          {...select.selectProps}
         >
           {LOAD_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -70,6 +62,7 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
             </option>
           ))}
         </select>
+        <span {...select.hintProps} />
         <SaveFeedback flash={flash} />
       </div>
     </div>

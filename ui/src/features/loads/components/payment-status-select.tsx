@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../api/update-load';
+import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
 import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-messages';
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
@@ -15,30 +16,24 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
   const toast = useToast();
   const update = useUpdateLoad(load.id);
   const { flash, saving, succeeded, failed } = useFlash();
-  const [chosen, setChosen] = useState<PaymentStatus | null>(null);
-  const shown = chosen ?? load.payment_status;
-
-  function change(next: PaymentStatus) {
-    if (next === shown) return;
-    setChosen(next);
-    saving();
-    update.mutate(
-      { payment_status: next },
-      {
-        onSuccess: (answer) => {
-          setChosen(null);
+  // Arrow keys only draft a value; Enter saves it (see use-committed-select); the select keeps the focus meanwhile.
+  const select = useCommittedSelect<PaymentStatus>({
+    saved: load.payment_status,
+    save: (next) => {
+      saving();
+      return update.mutateAsync({ payment_status: next }).then(
+        (answer) => {
           succeeded();
           toast.success(paymentStatusUpdated(answer.payment_status));
         },
-        onError: (error) => {
-          setChosen(null);
+        (error: unknown) => {
           const message = errorText(error) ?? LOAD_MESSAGES.paymentStatusFailed;
           failed(message);
           toast.error(message);
         },
-      },
-    );
-  }
+      );
+    },
+  });
 
   if (readOnly) {
     return (
@@ -59,10 +54,8 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
       <div className="inline-control-row">
         <select
           id={id}
-          className={`status-select status-${PAYMENT_STATUS_TONES[shown]}`}
-          value={shown}
-          disabled={update.isPending}
-          onChange={(event) => change(event.target.value as PaymentStatus)}
+          className={`status-select status-${PAYMENT_STATUS_TONES[select.shown]}`}
+          {...select.selectProps}
         >
           {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -70,6 +63,7 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
             </option>
           ))}
         </select>
+        <span {...select.hintProps} />
         <SaveFeedback flash={flash} />
       </div>
     </div>
