@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { focusIsLost } from '../../lib/focus';
+import { BusyButton } from '../busy-button';
 import type { FieldDefinition, FormValues } from './field-definition';
 import { FormField } from './form-field';
 
@@ -26,6 +28,8 @@ export function GenericForm(props: GenericFormProps) {
   const idPrefix = useId();
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
   const [submitting, setSubmitting] = useState(false);
+  // Counts the submits that came back, so the effect below runs once after each.
+  const [settled, setSettled] = useState(0);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,11 +39,29 @@ export function GenericForm(props: GenericFormProps) {
       await onSubmit(values);
     } finally {
       setSubmitting(false);
+      setSettled((count) => count + 1);
     }
   }
 
+  // A submit that failed (the form is still here, with errors): the focus goes to the first field with an error, or,
+  // when only the summary says what went wrong (a failed login), to the password field, the one to type again (the
+  // summary is announced by its role="alert"; the username typed is kept and is usually right). Forms without a
+  // password field start over on their first field. The focus is left alone if the user has moved it out of the form.
+  useEffect(() => {
+    if (settled === 0) return;
+    const withError = fields.find((field) => (fieldErrors?.[field.name]?.length ?? 0) > 0);
+    if (!withError && !error) return;
+    const target = withError ?? fields.find((field) => field.type === 'password') ?? fields[0];
+    const element = target && document.getElementById(`${idPrefix}-${target.name}`);
+    const form = element?.closest('form');
+    if (!element || !form || !(focusIsLost() || form.contains(document.activeElement))) return;
+    element.focus();
+    if (!withError && element instanceof HTMLInputElement) element.select();
+    // Only when a submit has just come back, not on every change of the props.
+  }, [settled]);
+
   return (
-    <form className="generic-form" onSubmit={handleSubmit} aria-labelledby={title ? `${idPrefix}-title` : undefined}>
+    <form className="generic-form" onSubmit={handleSubmit} aria-busy={submitting || undefined} aria-labelledby={title ? `${idPrefix}-title` : undefined}>
       {title && (
         <h2 id={`${idPrefix}-title`} className="form-title">
           {title}
@@ -57,18 +79,18 @@ export function GenericForm(props: GenericFormProps) {
           idPrefix={idPrefix}
           value={values[field.name] ?? ''}
           errors={fieldErrors?.[field.name]}
-          disabled={submitting}
           onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
         />
       ))}
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+        {/* Not disabled while submitting: the focus stays on the button (or the field Enter was pressed in). */}
+        <BusyButton type="submit" className="button button-primary" busy={submitting}>
           {submitting ? 'Processing...' : submitLabel}
-        </button>
+        </BusyButton>
         {onCancel && (
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={submitting}>
+          <BusyButton className="button button-secondary" onClick={onCancel} unavailable={submitting}>
             {cancelLabel}
-          </button>
+          </BusyButton>
         )}
       </div>
       {footer}

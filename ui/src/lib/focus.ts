@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+
+/** Nothing useful has the focus: it fell to <body> (the focused control was removed or disabled). */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
+}
+
+/**
+ * For a panel that opens in place (not a modal): remembers what had the focus when it mounted, and gives the focus
+ * back to it when the panel goes away, if the focus went with the panel (to <body>).
+ */
+export function useReturnFocusOnUnmount(): void {
+  // Read while rendering, before the panel's own autofocus moves the focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      if (opener?.isConnected && focusIsLost()) opener.focus();
+    },
+    [opener],
+  );
+}
+
+/** The page's heading (or else its main region), made focusable without joining the Tab order, then focused. */
+export function focusPageStart(): boolean {
+  const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('main');
+  if (!target) return false;
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+  return true;
+}
+
+/**
+ * After a navigation started by a control that goes away with its page: once `gone()` says the old page has left and
+ * the new one shows its heading (within `timeoutMs`), the heading takes the focus if the focus fell to <body>, or sits
+ * on <main> itself (where a route-change focus manager puts it while the page has no heading yet). Focus that anything
+ * (that manager, the user) put on something more specific is left alone.
+ */
+export function focusNewPageWhenLost(gone: () => boolean, timeoutMs = 5_000): void {
+  const until = Date.now() + timeoutMs;
+  const attempt = () => {
+    const timedOut = Date.now() >= until;
+    if (gone() && (document.querySelector('h1') || (timedOut && document.querySelector('main')))) {
+      const active = document.activeElement;
+      if (focusIsLost() || (active instanceof HTMLElement && active.tagName === 'MAIN')) focusPageStart();
+      return;
+    }
+    if (!timedOut) window.setTimeout(attempt, 50);
+  };
+  attempt();
+}
