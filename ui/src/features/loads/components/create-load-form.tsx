@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
+import { BusyButton } from '../../../components/busy-button';
+import { useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useToast } from '../../../lib/toast-context';
 import { useCreateLoad } from '../api/create-load';
 import { useLoadIdAvailability } from '../hooks/use-load-id-availability';
@@ -39,6 +41,8 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { availability, formatError } = useLoadIdAvailability(form.loadNumber);
+  // Cancel (or a load created) closes the form: the focus goes back to 'New Load', not to <body>.
+  useReturnFocusOnUnmount();
 
   const set = <K extends keyof FormState>(name: K, value: FormState[K]) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -47,6 +51,16 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    attempt();
+  }
+
+  /**
+   * Create, pressed or Enter in a field. Create is refused while the id is being checked or is taken (the spec's
+   * "disabled"), but stays focusable, and a refused press still says why: the field's errors, and for a taken id
+   * 'Please enter an available Load Number.' (its rule: the id must not be taken). While the check runs, the live
+   * 'Checking availability...' line is the answer.
+   */
+  function attempt() {
     if (create.isPending) return;
     setFailure(null);
     const built = buildCreateLoadBody(form, { requireVendor: vendorPicker !== undefined });
@@ -54,6 +68,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
       setErrors(built.errors);
       return;
     }
+    if (availability === 'checking') return;
     if (availability !== 'available' && availability !== 'error') {
       setErrors({ loadNumber: LOAD_MESSAGES.loadNumberUnavailable });
       return;
@@ -108,7 +123,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
           {message}
         </p>
         {numberError && (
-          <p id={`${id}-number-error`} className="field-error">
+          <p id={`${id}-number-error`} className="field-error" role="alert">
             {numberError}
           </p>
         )}
@@ -140,7 +155,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
             ))}
           </select>
           {errors.vendor && (
-            <p id={`${id}-vendor-error`} className="field-error">
+            <p id={`${id}-vendor-error`} className="field-error" role="alert">
               {errors.vendor}
             </p>
           )}
@@ -166,19 +181,29 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
                 aria-invalid={errors[field.name] ? true : undefined}
                 onChange={(event) => set(field.name, event.target.value)}
               />
-              {errors[field.name] && <p className="field-error">{errors[field.name]}</p>}
+              {errors[field.name] && (
+                <p className="field-error" role="alert">
+                  {errors[field.name]}
+                </p>
+              )}
             </div>
           ))}
         </div>
       )}
 
       <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
+        <BusyButton className="button button-secondary" onClick={onClose} unavailable={create.isPending}>
           Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={!canCreateWith(availability) || create.isPending}>
+        </BusyButton>
+        <BusyButton
+          type="submit"
+          className="button button-primary"
+          busy={create.isPending}
+          unavailable={!canCreateWith(availability)}
+          onRefused={attempt}
+        >
           {create.isPending ? 'Creating...' : 'Create'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoadView } from '@portal/domain/loads/view';
+import { BusyButton } from '../../../components/busy-button';
 import { Modal } from '../../../components/modal';
+import { focusNewPageWhenLost } from '../../../lib/focus';
 import { useToast } from '../../../lib/toast-context';
 import { useDeleteLoad } from '../api/delete-load';
 import { errorText, LOAD_MESSAGES } from '../utils/load-messages';
@@ -12,12 +14,17 @@ export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView
   const toast = useToast();
   const navigate = useNavigate();
   const remove = useDeleteLoad(load.id);
+  const button = useRef<HTMLButtonElement>(null);
 
   function confirm() {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(LOAD_MESSAGES.deleted);
+        const opener = button.current;
         void navigate(listPath, { replace: true });
+        // This page and its button go; the focus would be left on <body>. Once the list is shown, its heading takes
+        // it, unless a route-change focus manager (or the user) has already put it somewhere.
+        focusNewPageWhenLost(() => !opener?.isConnected && window.location.pathname === listPath);
       },
       onError: (error) => {
         setConfirming(false);
@@ -28,7 +35,7 @@ export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView
 
   return (
     <>
-      <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+      <button ref={button} type="button" className="button button-danger" onClick={() => setConfirming(true)}>
         Delete Load
       </button>
       <Modal
@@ -38,12 +45,12 @@ export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView
         onClose={() => !remove.isPending && setConfirming(false)}
         footer={
           <>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            <BusyButton className="button button-secondary" onClick={() => setConfirming(false)} unavailable={remove.isPending}>
               Cancel
-            </button>
-            <button type="button" className="button button-danger" onClick={confirm} disabled={remove.isPending}>
+            </BusyButton>
+            <BusyButton className="button button-danger" onClick={confirm} busy={remove.isPending}>
               {remove.isPending ? 'Deleting...' : 'Delete Load'}
-            </button>
+            </BusyButton>
           </>
         }
       >

@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
+import { BusyButton } from '../../../components/busy-button';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
@@ -24,9 +25,16 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const [values, setValues] = useState<SectionFormValues>(initial);
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (update.isPending) return;
     const { patch, errors: inputErrors } = diffSection(section, initial, values);
     const found = { ...validateSectionPatch(patch), ...inputErrors };
     if (Object.keys(found).length > 0) {
@@ -51,7 +59,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   }
 
   return (
-    <form className="section-form" onSubmit={save} noValidate>
+    <form ref={form} className="section-form" onSubmit={save} noValidate aria-busy={update.isPending || undefined}>
       <div className="section-grid">
         {SECTION_FIELDS[section].map((spec) => (
           <SectionFieldInput
@@ -60,7 +68,6 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
             idPrefix={idPrefix}
             value={values[spec.name]}
             error={errors[spec.name]}
-            disabled={update.isPending}
             onChange={(value) => {
               setValues((current) => ({ ...current, [spec.name]: value }));
               setErrors((current) => ({ ...current, [spec.name]: undefined }));
@@ -69,12 +76,13 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
         ))}
       </div>
       <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onClose} disabled={update.isPending}>
+        {/* Refused rather than disabled while saving, so the focus stays put; the card gives it to its pencil after. */}
+        <BusyButton className="button button-secondary" onClick={onClose} unavailable={update.isPending}>
           Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
+        </BusyButton>
+        <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );
