@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
 import { historyKeys, type HistoryEntry, type HistoryKind, useHistoryPage } from '../api/history-api';
 import { useFollowChanges } from '../hooks/use-follow-changes';
@@ -45,9 +46,10 @@ export function RecordHistoryPanel({ kind, id, title = HISTORY_MESSAGES.title, p
         )}
         <span className="hist-header-spacer" />
         {query.isFetching && !query.isPending && <Spinner size="sm" label="Refreshing history" />}
-        <button type="button" className="button button-secondary hist-refresh" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        {/* Busy, not disabled, while fetching: the focus stays on Refresh. */}
+        <BusyButton className="button button-secondary hist-refresh" busy={query.isFetching} onClick={() => void query.refetch()}>
           Refresh
-        </button>
+        </BusyButton>
       </header>
 
       {query.isPending ? (

@@ -50,7 +50,16 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
           ))}
         </select>
       </div>
-      <button type="button" className="button button-secondary pay-clear" disabled={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
+      <button
+        type="button"
+        className="button button-secondary pay-clear"
+        disabled={!hasFilters(filters)}
+        onClick={() => {
+          onChange(NO_FILTERS);
+          // The button turns off with nothing left to clear, which would drop the focus to <body>: on to the first filter.
+          document.getElementById(`${id}-from`)?.focus();
+        }}
+      >
         Clear Filters
       </button>
     </form>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/current-user';
 import { useLoadsPushed } from '../../../lib/live-changes';
@@ -69,9 +70,10 @@ function PaymentsLog() {
           <h1>Payments Log</h1>
           <p className="pay-subtitle">Every change to a load's payment status, amount paid, last payment date and payment notes, across all loads.</p>
         </div>
-        <button type="button" className="button button-primary" disabled={exporting || problem !== null} aria-busy={exporting} onClick={() => void exportCsv()}>
+        {/* Busy, not disabled, while exporting: the focus stays on the button. */}
+        <BusyButton className="button button-primary" busy={exporting} disabled={problem !== null} onClick={() => void exportCsv()}>
           {exporting ? 'Exporting...' : 'Export CSV'}
-        </button>
+        </BusyButton>
       </header>
 
       <PaymentsFilterBar filters={filters} vendors={vendors} vendorsLoading={vendorSource.isPending} onChange={changeFilters} />

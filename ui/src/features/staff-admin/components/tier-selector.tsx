@@ -1,5 +1,6 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { STAFF_TIERS, type StaffTier } from '@portal/domain/staff/events';
+import { BusyButton } from '../../../components/busy-button';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { serverDetail } from '../utils/server-detail';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
@@ -71,28 +72,28 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
 
   return (
     <div className="sa-tier-selector" ref={root}>
-      <button
+      {/* Busy (aria-disabled), not disabled, while the change is saved: choose() has just put the focus here. */}
+      <BusyButton
         ref={button}
-        type="button"
         className="sa-tier-button"
         title={STAFF_ACCOUNT_MESSAGES.changeTier}
         aria-label={`Tier: ${staffTierLabel(tier)}. ${STAFF_ACCOUNT_MESSAGES.changeTier}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        disabled={updating}
+        busy={updating}
         onClick={() => setOpen((current) => !current)}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
           event.preventDefault();
-          setOpen(true);
+          if (!updating) setOpen(true);
         }}
       >
         {updating ? <span className="sa-tier">{STAFF_ACCOUNT_MESSAGES.updating}</span> : <TierBadge tier={tier} />}
         <span className="sa-tier-caret" aria-hidden="true">
           ▼
         </span>
-      </button>
+      </BusyButton>
       {tier === 'PENDING' && !updating && <span className="sa-tier-hint">{STAFF_ACCOUNT_MESSAGES.assignTier}</span>}
       {open && (
         <ul className="sa-tier-menu" id={menuId} role="menu" aria-label="Staff tier" onKeyDown={moveInMenu}>
