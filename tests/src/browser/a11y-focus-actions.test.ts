@@ -1,0 +1,204 @@
+// Audit s12 finding 5: after everyday actions done with the keyboard, the focus lands on a sensible element and never
+// falls to <body>; finding 7b: the create-load errors are announced, and Enter on a taken id says so (vendor-side.md
+// section 8, staff-side.md section 8: 'Please enter an available Load Number.').
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
+import { DEMO_PASSWORD } from '../accounts/support';
+import type { PortalClient } from '../support/http-client';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, useBrowserSuite, waitForPath } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+}
+
+/** What has the focus: "<body>", or the element's tag with its accessible label (or else its text). */
+const focused = (page: Page) =>
+  page.evaluate<string>(
+    `(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return '<body>';
+      const label = active.getAttribute('aria-label') ?? (active.labels && active.labels[0] ? active.labels[0].textContent : null) ?? active.textContent;
+      return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
+    })()`,
+  );
+
+async function signedInPage(portal: 'vendor' | 'staff', username: string, password: string, landing: string): Promise<Page> {
+  const page = await suite.openPage();
+  await loginThroughUi(page, portal, username, password, landing);
+  return page;
+}
+
+const adminApi = (): Promise<PortalClient> => suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
+
+/** Presses `key` with the focus on `target` first (as a keyboard user who has tabbed there). */
+async function press(page: Page, target: ReturnType<Page['locator']>, key = 'Enter') {
+  await target.focus();
+  await page.keyboard.press(key);
+}
+
+describe('login', () => {
+  it('keeps the focus in the form while signing in, and puts it on the password after a failure', { timeout: 60_000 }, async () => {
+    for (const [portal, path, heading] of [
+      ['vendor', '/', 'Vendor Login'],
+      ['staff', '/staff/login', 'Staff Login'],
+    ] as const) {
+      const page = await suite.openPage();
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.getByLabel('Username').fill(portal === 'vendor' ? 'carrier' : 'dispatch');
+      await page.getByLabel(/^Password\b/).fill('not-the-password');
+      await page.getByLabel(/^Password\b/).press('Enter');
+      await page.getByRole('alert').getByText(LOGIN_FAILED).waitFor();
+      await expect.poll(() => focused(page), { timeout: 5_000 }).toMatch(/^input: Password\b/);
+      // The password is selected: typing replaces it.
+      expect(await page.evaluate('document.activeElement.selectionEnd - document.activeElement.selectionStart')).toBe('not-the-password'.length);
+    }
+  });
+});
+
+describe('a load\'s sections (carrier)', () => {
+  it('Edit goes to the first field; Cancel, no changes and Save come back to the section\'s Edit button', { timeout: 90_000 }, async () => {
+    const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[0]!;
+    const page = await signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.goto(`/load/${load.id}`);
+    const section = page.getByRole('region', { name: 'Pickup Information', exact: true });
+    const edit = section.getByRole('button', { name: 'Edit Pickup Information' });
+    await edit.waitFor();
+
+    await press(page, edit);
+    await expect.poll(() => focused(page)).toBe('input: Pickup Location');
+    await press(page, section.getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => focused(page)).toBe('button: Edit Pickup Information');
+
+    // Enter in the field with nothing changed: 'No changes detected.'
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('input: Pickup Location');
+    await page.keyboard.press('Enter');
+    await toast(page, 'No changes detected.').waitFor();
+    await expect.poll(() => focused(page)).toBe('button: Edit Pickup Information');
+
+    // A real change, saved with the keyboard from the Save Changes button.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('input: Pickup Location');
+    await page.keyboard.type(' (dock 4)');
+    await press(page, section.getByRole('button', { name: 'Save Changes' }));
+    await toast(page, 'Pickup Information updated successfully!').waitFor();
+    await section.getByRole('button', { name: 'Save Changes' }).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button: Edit Pickup Information');
+  });
+});
+
+describe('New Load (carrier)', () => {
+  it('announces the errors, refuses a taken id with the spec\'s message, and Cancel goes back to New Load', { timeout: 60_000 }, async () => {
+    const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const taken = (await vendor.get<LoadRow[]>('/api/loads/')).body[0]!.kdt_id.replace(/^kdt_/, '');
+    const page = await signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const newLoad = page.getByRole('button', { name: 'New Load' });
+    await press(page, newLoad);
+    const form = page.getByRole('form', { name: 'New Load' });
+    const number = form.getByLabel('Load Number');
+    await expect.poll(() => focused(page)).toBe('input: Load Number *');
+
+    // Enter with the number empty: the error is an alert.
+    await page.keyboard.press('Enter');
+    await form.getByRole('alert').filter({ hasText: 'Load Number is required.' }).waitFor();
+    expect(await focused(page)).toBe('input: Load Number *');
+
+    // A taken id: Create stays focusable but refused, and Enter (in the field, then on Create) says why.
+    await number.fill(taken);
+    await form.getByText('ID already taken.', { exact: true }).waitFor();
+    const create = form.getByRole('button', { name: 'Create', exact: true });
+    expect(await create.getAttribute('aria-disabled')).toBe('true');
+    // Not disabled (playwright's isDisabled() also counts aria-disabled).
+    expect(await create.evaluate((button) => (button as unknown as { disabled: boolean }).disabled)).toBe(false);
+    await page.keyboard.press('Enter');
+    await form.getByRole('alert').filter({ hasText: 'Please enter an available Load Number.' }).waitFor();
+    await number.fill(`${taken}9`);
+    await form.getByRole('alert').waitFor({ state: 'detached' });
+    await number.fill(taken);
+    await form.getByText('ID already taken.', { exact: true }).waitFor();
+    await press(page, create);
+    await form.getByRole('alert').filter({ hasText: 'Please enter an available Load Number.' }).waitFor();
+    expect(await focused(page)).toBe('button: Create');
+
+    await press(page, form.getByRole('button', { name: 'Cancel' }));
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button: New Load');
+  });
+});
+
+describe('staff actions (admin)', () => {
+  it('New Load then Cancel on the board goes back to New Load', { timeout: 60_000 }, async () => {
+    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const newLoad = page.getByRole('button', { name: 'New Load' });
+    await press(page, newLoad);
+    const form = page.getByRole('form', { name: 'New Load' });
+    await form.waitFor();
+    await press(page, form.getByRole('button', { name: 'Cancel' }));
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button: New Load');
+  });
+
+  it('the tier menu leaves the focus on the tier button while the new tier is saved', { timeout: 60_000 }, async () => {
+    const admin = await adminApi();
+    const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
+    const id = accounts.body.find((account) => account.username === 'dispatch')!.id;
+    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/${id}`);
+    try {
+      await press(page, page.getByRole('button', { name: /^Tier: Dispatch\/Ops\./ }));
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: /^Tier: Accounting\./ }).waitFor();
+      await expect.poll(() => focused(page)).toMatch(/^button: Tier: Accounting\./);
+    } finally {
+      expect((await admin.request('PATCH', `/api/staff-accounts/${id}/update-tier/`, { tier: 'DISPATCH_OPS' })).status).toBe(200);
+    }
+  });
+
+  it('Clear Filters moves on to the first filter, and Export CSV keeps the focus', { timeout: 60_000 }, async () => {
+    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto('/staff/payments?status=partial');
+    const clear = page.getByRole('button', { name: 'Clear Filters' });
+    await page.getByRole('heading', { name: 'Payments Log' }).waitFor();
+    await press(page, clear);
+    await expect.poll(() => clear.isDisabled()).toBe(true);
+    await expect.poll(() => focused(page)).toBe('input: From');
+
+    const exportButton = page.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ });
+    const download = page.waitForEvent('download');
+    await press(page, exportButton);
+    await download;
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('button: Export CSV');
+  });
+
+  it('Refresh in a history panel keeps the focus; deleting a load puts it on the list\'s heading', { timeout: 90_000 }, async () => {
+    const admin = await adminApi();
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body.at(-1)!;
+    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/load/${load.id}`);
+    const history = page.getByRole('region', { name: 'History' });
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
+    await history.getByRole('list').or(history.getByText(/No changes|no history/i)).first().waitFor();
+    const refetched = page.waitForResponse((response) => /\/history/.test(new URL(response.url()).pathname));
+    await press(page, refresh);
+    await refetched;
+    await expect.poll(() => refresh.getAttribute('aria-busy')).toBeNull();
+    expect(await focused(page)).toBe('button: Refresh');
+
+    await press(page, page.getByRole('button', { name: 'Delete Load' }));
+    const dialog = page.getByRole('dialog', { name: `Delete Load ${load.kdt_id}?` });
+    await press(page, dialog.getByRole('button', { name: 'Delete Load' }));
+    await waitForPath(page, '/staff/loads');
+    await expect.poll(() => focused(page)).toBe('h1: Loads');
+  });
+});
