@@ -17,3 +17,35 @@ it("keeps an ADMIN's navigation on one row at 1280 and 1440 px wide", { timeout:
     await screenshot(page, `staff-nav-${width}`);
   }
 });
+
+// 400% zoom (1280×1024 is 320×256 CSS px) or a short window: the bar wraps to several rows, so it must scroll away with
+// the page rather than stay on top (sticky, it took 210 of 256 px for an ADMIN; audit s12 finding 3).
+it('lets the navigation scroll away on a narrow or short screen, and keeps it on top otherwise', { timeout: 60_000 }, async () => {
+  const cases = [
+    { width: 320, height: 256, sticky: false },
+    { width: 1280, height: 450, sticky: false },
+    { width: 1280, height: 800, sticky: true },
+  ];
+  for (const { width, height, sticky } of cases) {
+    const page = await suite.openPage({ viewport: { width, height } });
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.locator('main h1').first().waitFor();
+    const links = mainNav(page).getByRole('link');
+    expect(await links.count()).toBe(8);
+    // Every link on screen, none cut off at the right, and no sideways scrolling.
+    const rights = await links.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right)));
+    expect(Math.max(...rights), `${width}×${height}: link right edges ${rights.join(', ')}`).toBeLessThanOrEqual(width);
+    expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), `${width}×${height}: page width`).toBeLessThanOrEqual(width);
+    await screenshot(page, `staff-nav-${width}x${height}`);
+
+    const bar = page.locator('header.nav-bar');
+    expect(await page.evaluate<string>("getComputedStyle(document.querySelector('header.nav-bar')).position")).toBe(sticky ? 'sticky' : 'static');
+    // A page long enough to scroll, whatever the (empty) board shows.
+    await page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<div style=\"height: 3000px\"></div>')");
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
+    const bottom = await bar.evaluate((element) => element.getBoundingClientRect().bottom);
+    if (sticky) expect(bottom, `${width}×${height}: bar bottom after scrolling`).toBeGreaterThan(0);
+    else expect(bottom, `${width}×${height}: bar bottom after scrolling`).toBeLessThanOrEqual(0);
+  }
+});
