@@ -1,10 +1,23 @@
+import { type MouseEvent, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../lib/auth/current-user';
+import { RecordTitleContext } from '../lib/record-title';
 import { NavBar } from './nav-bar';
+import { useDocumentTitle } from './page-title';
+import { useFocusOnNavigation } from './route-focus';
+import './skip-link.css';
 
-/** Every page: the session check first, then the navigation bar over the routed screen. */
+/**
+ * Every page: the session check first, then the skip link and the navigation bar over the routed screen. The document
+ * title follows the route (and the record the page shows); a client-side page change moves the focus to the new page.
+ */
 export function RootLayout() {
   const { isChecking } = useSession();
+  const [record, setRecord] = useState<string | null>(null);
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle(record);
+  useFocusOnNavigation(main);
+
   if (isChecking) {
     return (
       <div className="app-loading" role="status">
@@ -12,12 +25,21 @@ export function RootLayout() {
       </div>
     );
   }
+
+  // Focus (and scroll to) main without the browser's own jump to #main, which would add a history entry.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
   return (
-    <>
+    <RecordTitleContext.Provider value={setRecord}>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
       <NavBar />
-      <main className="app-main">
+      <main id="main" className="app-main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
-    </>
+    </RecordTitleContext.Provider>
   );
 }

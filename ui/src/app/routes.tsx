@@ -22,6 +22,7 @@ import { RedirectSignedIn } from './guards/redirect-signed-in';
 import { RequireAccess } from './guards/require-access';
 import { staffLoginDestination, vendorLoginDestination } from './login-destinations';
 import { NotFoundPage } from './not-found-page';
+import type { TitleHandle } from './page-title';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
@@ -34,6 +35,10 @@ const PhotoGalleryPage = lazy(() =>
 const StaffLoadsPage = lazy(() =>
   import('../features/staff-loads/components/staff-loads-page').then((module) => ({ default: module.StaffLoadsPage })),
 );
+
+// Each page's document title ("Loads · Staff · Freight Portal"): its `title`, and the `section` of the staff layouts.
+const titled = (title: string): TitleHandle => ({ title });
+const STAFF_SECTION: TitleHandle = { section: 'Staff' };
 
 // The route table of vendor-side.md and staff-side.md section 2. React Router ranks static segments
 // above dynamic ones, so /staff/loads, /staff/login, ... win over the admin-only /staff/:id.
@@ -48,6 +53,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/',
+            handle: titled('Vendor Login'),
             element: (
               <LoginPage
                 portal="vendor"
@@ -66,6 +72,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/staff/login',
+            handle: titled('Staff Login'),
             element: (
               <LoginPage
                 portal="staff"
@@ -79,14 +86,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { element: <RedirectSignedIn rule="vendor-signup" />, children: [{ path: '/signup', element: <VendorSignupPage /> }] },
+      { element: <RedirectSignedIn rule="vendor-signup" />, children: [{ path: '/signup', handle: titled('Vendor Sign Up'), element: <VendorSignupPage /> }] },
       {
         element: <RedirectSignedIn rule="staff-signup" />,
-        children: [{ path: '/staff/signup', element: <StaffSignupPage /> }],
+        children: [{ path: '/staff/signup', handle: titled('Staff Sign Up'), element: <StaffSignupPage /> }],
       },
-      { path: '/account/activated', element: <AccountActivatedPage /> },
+      { path: '/account/activated', handle: titled('Account Activation'), element: <AccountActivatedPage /> },
       {
         path: '/photo-gallery/:loadId',
+        handle: titled('Photo Gallery'),
         element: (
           <Suspense fallback={<p className="page-status">Loading Gallery...</p>}>
             <PhotoGalleryPage />
@@ -98,51 +106,54 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAccess access="vendor" />,
         children: [
-          { path: '/profile', element: <VendorProfilePage /> },
-          { path: '/loads', element: <LoadsPage /> },
-          { path: '/load/:loadId', element: <LoadDetailPage /> },
-          { path: '/vendor/loads/:loadId', element: <LoadDetailPage /> },
+          { path: '/profile', handle: titled('Vendor Profile'), element: <VendorProfilePage /> },
+          { path: '/loads', handle: titled('Loads'), element: <LoadsPage /> },
+          { path: '/load/:loadId', handle: titled('Load Details'), element: <LoadDetailPage /> },
+          { path: '/vendor/loads/:loadId', handle: titled('Load Details'), element: <LoadDetailPage /> },
           { path: '/dashboard', element: <Navigate to="/profile" replace /> },
         ],
       },
 
       // Vendor or staff; refused -> /
-      { element: <RequireAccess access="vendor-or-staff" />, children: [{ path: '/settings', element: <SettingsPage /> }] },
+      { element: <RequireAccess access="vendor-or-staff" />, children: [{ path: '/settings', handle: titled('Settings'), element: <SettingsPage /> }] },
 
       // Staff only; refused -> /staff/login
       {
         element: <RequireAccess access="staff" />,
+        handle: STAFF_SECTION,
         children: [
-          { path: '/staff/dashboard', element: <StaffDashboardPage /> },
-          { path: '/staff/profile', element: <StaffProfilePage /> },
+          { path: '/staff/dashboard', handle: titled('Dashboard'), element: <StaffDashboardPage /> },
+          { path: '/staff/profile', handle: titled('Profile'), element: <StaffProfilePage /> },
           {
             path: '/staff/loads',
+            handle: titled('Loads'),
             element: (
               <Suspense fallback={<p className="page-status">Loading Loads...</p>}>
                 <StaffLoadsPage />
               </Suspense>
             ),
           },
-          { path: '/staff/load/:loadId', element: <StaffLoadDetailPage /> },
-          { path: '/staff/loads/:loadId', element: <StaffLoadDetailPage /> },
-          { path: '/staff/vendors', element: <VendorsPage /> },
-          { path: '/staff/vendors/:vendorId', element: <VendorDetailPage /> },
+          { path: '/staff/load/:loadId', handle: titled('Load Details'), element: <StaffLoadDetailPage /> },
+          { path: '/staff/loads/:loadId', handle: titled('Load Details'), element: <StaffLoadDetailPage /> },
+          { path: '/staff/vendors', handle: titled('Vendors'), element: <VendorsPage /> },
+          { path: '/staff/vendors/:vendorId', handle: titled('Vendor Details'), element: <VendorDetailPage /> },
           // ACCOUNTING and ADMIN; the page sends other tiers to /staff/dashboard, as the ADMIN-only routes do.
-          { path: '/staff/payments', element: <PaymentsPage /> },
+          { path: '/staff/payments', handle: titled('Payments Log'), element: <PaymentsPage /> },
         ],
       },
 
       // Staff ADMIN only; a non-admin staff user -> /staff/dashboard, anyone else -> /staff/login
       {
         element: <RequireAccess access="staff-admin" />,
+        handle: STAFF_SECTION,
         children: [
-          { path: '/staff/accounts', element: <StaffAccountsPage /> },
-          { path: '/staff/recycle-bin', element: <RecycleBinPage /> },
-          { path: '/staff/:id', element: <StaffMemberPage /> },
+          { path: '/staff/accounts', handle: titled('Staff Accounts'), element: <StaffAccountsPage /> },
+          { path: '/staff/recycle-bin', handle: titled('Recycle Bin'), element: <RecycleBinPage /> },
+          { path: '/staff/:id', handle: titled('Staff Member'), element: <StaffMemberPage /> },
         ],
       },
 
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: titled('Page Not Found'), element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { useRecordTitle } from '../../../lib/record-title';
 import { useLoad } from '../api/get-load';
 import { errorText, isNotFound, LOAD_MESSAGES } from '../utils/load-messages';
 import { DeleteLoadButton } from './delete-load-button';
@@ -16,6 +17,7 @@ export function LoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
   const query = useLoad(loadId);
+  useRecordTitle(query.data?.kdt_id);
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate('/loads')}>

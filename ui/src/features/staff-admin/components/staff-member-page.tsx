@@ -4,6 +4,7 @@ import type { StaffTier } from '@portal/domain/staff/events';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
 import { useSession } from '../../../lib/auth/current-user';
+import { useRecordTitle } from '../../../lib/record-title';
 import { useToast } from '../../../lib/toast-context';
 import { type StaffAccount, useStaffAccount, useUpdateStaffTier } from '../api/staff-accounts';
 import { isStatus, serverDetail } from '../utils/server-detail';
@@ -31,6 +32,7 @@ export function StaffMemberPage() {
   const { user } = useSession();
   const isAdmin = user?.staff_profile?.tier === 'ADMIN';
   const account = useStaffAccount(id);
+  useRecordTitle(account.data ? displayName(account.data) : null);
 
   if (!isAdmin || isStatus(account.error, 403)) return <AccessDenied message={STAFF_ACCOUNT_MESSAGES.detailNoPermission} />;
   if (account.isPending) {

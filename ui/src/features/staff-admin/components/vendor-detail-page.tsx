@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
 import { useSession } from '../../../lib/auth/current-user';
+import { useRecordTitle } from '../../../lib/record-title';
 import { useVendor, type VendorDetail } from '../api/vendors';
 import { isStatus } from '../utils/server-detail';
 import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
@@ -28,6 +29,7 @@ function BackLink() {
 export function VendorDetailPage() {
   const { vendorId = '' } = useParams();
   const vendor = useVendor(vendorId);
+  useRecordTitle(vendor.data ? vendorName(vendor.data) : null);
 
   if (isStatus(vendor.error, 403)) return <AccessDenied message={VENDOR_MESSAGES.noPermission} />;
   if (vendor.isPending) {

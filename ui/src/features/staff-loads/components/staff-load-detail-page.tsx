@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { Spinner } from '../../../components/spinner';
+import { useRecordTitle } from '../../../lib/record-title';
 import { useLoad } from '../../loads/api/get-load';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
@@ -26,6 +27,7 @@ export function StaffLoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
   const query = useLoad(loadId);
+  useRecordTitle(query.data?.kdt_id);
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
   const backButton = (
