@@ -3,6 +3,7 @@ import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   type ColDef,
+  createPart,
   type CellClickedEvent,
   type CellKeyDownEvent,
   ExternalFilterModule,
@@ -77,7 +78,22 @@ const boardTheme = themeQuartz.withParams({
   headerHeight: HEADER_HEIGHT,
   wrapperBorderRadius: 10,
   valueChangeValueHighlightBackgroundColor: 'color-mix(in srgb, var(--color-secondary) 32%, transparent)',
-});
+  rangeSelectionBorderColor: 'var(--color-secondary)',
+  rangeSelectionBorderStyle: 'solid',
+}).withPart(
+  // The focused cell: its 1 px border doubled by an inset line (2 px, no shift of the content) and a soft inset halo,
+  // so the keyboard's place on the board is easy to see.
+  createPart({
+    feature: 'boardCellFocus',
+    css: `.ag-cell-focus:not(.ag-cell-range-selected):focus-within {
+      box-shadow: inset 0 0 0 1px var(--ag-range-selection-border-color),
+        inset 0 0 0 5px color-mix(in srgb, var(--ag-range-selection-border-color) 28%, transparent);
+    }`,
+  }),
+);
+
+// Tab and Shift+Tab leave the board (one Tab stop, as a table's rows are not each a stop); arrows move inside it.
+const leaveOnTab = () => false as const;
 
 // The cell's own controls handle the keys they need (the status dropdown's arrows and Enter).
 const letSelectHandleKeys = ({ event }: SuppressKeyboardEventParams<LoadView>) => event.target instanceof HTMLSelectElement;
@@ -139,6 +155,7 @@ const DEFAULT_COLUMN: ColDef<LoadView> = { sortable: false, sortingOrder: ['asc'
 const OVERLAY_TEXTS = { noRows: { overlayText: LOAD_MESSAGES.listEmpty }, noMatchingRows: { overlayText: LOAD_MESSAGES.listEmpty } };
 const rowIdOf = ({ data }: GetRowIdParams<LoadView>) => data.id;
 const INTERACTIVE = 'a, button, select, input, textarea';
+const KEYS_HINT_ID = 'staff-loads-grid-keys';
 
 interface StaffLoadsGridProps {
   /** Every load the user may see, as cached; the search and chips filter inside the grid. */
@@ -157,6 +174,7 @@ interface StaffLoadsGridProps {
  */
 export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange }: StaffLoadsGridProps) {
   const navigate = useNavigate();
+  const wrapper = useRef<HTMLDivElement>(null);
   const api = useRef<GridApi<LoadView> | null>(null);
   const [initialRows] = useState(() => [...loads]);
   const applied = useRef<readonly LoadView[]>(initialRows);
@@ -201,6 +219,10 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   const onGridReady = useCallback(
     (event: GridReadyEvent<LoadView>) => {
       api.current = event.api;
+      // AG Grid has no option for it: the element with role=grid gets the board's name and the keys note.
+      const grid = wrapper.current?.querySelector('[role="grid"], [role="treegrid"]');
+      grid?.setAttribute('aria-label', 'Loads');
+      grid?.setAttribute('aria-describedby', KEYS_HINT_ID);
       sync();
     },
     [sync],
@@ -243,7 +265,16 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   const bodyHeight = Math.max(shownRows, MIN_BODY_ROWS) * ROW_HEIGHT + BODY_SLACK;
 
   return (
-    <div className="staff-loads-grid" role="region" aria-label="Loads" style={{ height: `calc(${HEADER_HEIGHT}px + min(100vh - 200px, ${bodyHeight}px))` }}>
+    <div
+      ref={wrapper}
+      className="staff-loads-grid"
+      role="region"
+      aria-label="Loads"
+      style={{ height: `calc(${HEADER_HEIGHT}px + min(100vh - 200px, ${bodyHeight}px))` }}
+    >
+      <p id={KEYS_HINT_ID} className="staff-visually-hidden">
+        Arrow keys move between cells, Enter uses the cell&apos;s link or button, and Tab leaves the table.
+      </p>
       <AgGridReact<LoadView>
         theme={boardTheme}
         rowData={initialRows}
@@ -264,6 +295,8 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
         onStateUpdated={onStateUpdated}
         onCellClicked={onCellClicked}
         onCellKeyDown={onCellKeyDown}
+        tabToNextCell={leaveOnTab}
+        tabToNextHeader={leaveOnTab}
       />
     </div>
   );
