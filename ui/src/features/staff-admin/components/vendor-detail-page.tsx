@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
@@ -60,6 +60,18 @@ function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
   const isAdmin = user?.staff_profile?.tier === 'ADMIN';
   const [active, setActive] = useState<VendorTabId>('business');
   const fieldTab = FIELD_TABS.find((tab) => tab.id === active);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // The WAI-ARIA tabs pattern: one Tab stop (the selected tab); Left/Right (wrapping), Home and End move and select.
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const last = VENDOR_TABS.length - 1;
+    const moves: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setActive(VENDOR_TABS[to]!.id);
+    tabs.current[to]?.focus();
+  }
 
   return (
     <section className="sa-page">
@@ -79,22 +91,27 @@ function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
       </header>
 
       <div className="sa-tabs" role="tablist" aria-label="Vendor information">
-        {VENDOR_TABS.map((tab) => (
+        {VENDOR_TABS.map((tab, index) => (
           <button
             key={tab.id}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
             type="button"
             role="tab"
             id={`sa-tab-${tab.id}`}
             aria-selected={tab.id === active}
             aria-controls="sa-tab-panel"
+            tabIndex={tab.id === active ? 0 : -1}
             className="sa-tab"
             onClick={() => setActive(tab.id)}
+            onKeyDown={(event) => onTabKeyDown(event, index)}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div className="card sa-tab-panel" role="tabpanel" id="sa-tab-panel" aria-labelledby={`sa-tab-${active}`}>
+      <div className="card sa-tab-panel" role="tabpanel" id="sa-tab-panel" aria-labelledby={`sa-tab-${active}`} tabIndex={0}>
         {fieldTab ? <VendorFieldTab key={fieldTab.id} vendor={vendor} tab={fieldTab} canEdit={isAdmin} /> : <VendorDocumentsTab vendor={vendor} />}
       </div>
       <RecordHistoryPanel kind="vendor" id={vendor.id} watch={vendor} />
