@@ -22,16 +22,18 @@ export function DocumentCategoryBar({ counts, onOpen, compact = false, viewOnly 
       {LOAD_DOCUMENT_TYPES.map((type) => {
         const count = countOf(counts, type);
         const label = LOAD_DOCUMENT_LABELS[type];
+        const shown = compact ? LOAD_DOCUMENT_SHORT_LABELS[type] : label;
         return (
           <li key={type}>
             <button
               type="button"
               className="ld-category"
               title={`${label}: ${viewOnly ? 'view' : 'view and upload'}`}
-              aria-label={`${label}: ${count}`}
+              // The name starts with what the button shows ("BOL 0"), so a voice user saying it finds the button.
+              aria-label={compact ? `${shown} ${count}, ${label}: ${count}` : `${label}: ${count}`}
               onClick={() => onOpen(type)}
             >
-              <span className="ld-category-label">{compact ? LOAD_DOCUMENT_SHORT_LABELS[type] : label}</span>
+              <span className="ld-category-label">{shown}</span>
               <span className={`ld-category-count${count > 0 ? ' has-documents' : ''}`}>{count}</span>
             </button>
           </li>
