@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useLoadAsOf, useVendorAsOf, type HistoryEntry } from '../api/history-api';
@@ -20,11 +21,12 @@ interface AsOfDialogProps {
 
 /** "View as of this change": the record read-only, as it stood right after `entry`. */
 export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
+  const title = entry ? `${kind === 'load' ? 'Load' : 'Vendor'} as of ${formatAuditTime(entry.at)}` : '';
   return (
     <Modal
       open={entry !== null}
       size="lg"
-      title={entry ? `${kind === 'load' ? 'Load' : 'Vendor'} as of ${formatAuditTime(entry.at)}` : ''}
+      title={title}
       onClose={onClose}
       footer={
         <button type="button" className="button button-secondary" onClick={onClose}>
@@ -34,6 +36,7 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
     >
       {entry && (
         <>
+          <ScrollableBody label={title} />
           <p className="hist-asof-note">
             {HISTORY_MESSAGES.asOfReadOnly} {changeName(entry)}, by {actorLabel(entry.actor)}.
           </p>
@@ -42,6 +45,24 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
       )}
     </Modal>
   );
+}
+
+/**
+ * The dialog's body scrolls and holds nothing focusable, so keyboard users could not scroll it: it becomes a named,
+ * focusable region (the Modal owns the element; this marks it while the dialog is open).
+ */
+function ScrollableBody({ label }: { label: string }) {
+  const mark = useCallback(
+    (marker: HTMLSpanElement | null) => {
+      const body = marker?.closest<HTMLElement>('.modal-body');
+      if (!body) return;
+      body.tabIndex = 0;
+      body.setAttribute('role', 'region');
+      body.setAttribute('aria-label', label);
+    },
+    [label],
+  );
+  return <span ref={mark} hidden />;
 }
 
 function LoadAsOf({ id, entry }: { id: string; entry: HistoryEntry }) {
