@@ -1,0 +1,223 @@
+// Finding the way around by keyboard and screen reader (audit s12, findings 6, 8, 10, 11 and 14): a document title per
+// route, a skip link, the focus moved to the new page on a client-side navigation, a staff board the Tab key leaves,
+// the vendor tabs' arrow keys, and the category bar's names starting with what the buttons show.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+
+interface LoadRow {
+  id: string;
+  kdt_id: string;
+}
+
+async function adminPage(): Promise<Page> {
+  const page = await suite.openPage();
+  await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+  return page;
+}
+
+/** The focused element: its tag, id, and text (or accessible label), for messages and checks. */
+const focused = (page: Page) =>
+  page.evaluate<{ tag: string | null; id: string; text: string }>(`(() => {
+    const element = document.activeElement;
+    return {
+      tag: element?.tagName.toLowerCase() ?? null,
+      id: element?.id ?? '',
+      text: (element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim(),
+    };
+  })()`);
+/** Whether the focus is inside the element matching `selector`. */
+const focusWithin = (page: Page, selector: string) => page.evaluate<boolean>(`document.activeElement?.closest(${JSON.stringify(selector)}) != null`);
+
+const titleIs = async (page: Page, title: string) => expect.poll(() => page.title()).toBe(title);
+
+describe('document titles', () => {
+  it('name the route, and the record a page shows, on the vendor and staff sides', { timeout: 120_000 }, async () => {
+    const vendor = await suite.openPage();
+    await vendor.goto('/');
+    await titleIs(vendor, 'Vendor Login · Freight Portal');
+    await vendor.goto('/staff/login');
+    await titleIs(vendor, 'Staff Login · Freight Portal');
+    await loginThroughUi(vendor, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await titleIs(vendor, 'Loads · Freight Portal');
+    await mainNav(vendor).getByRole('link', { name: 'Profile' }).click();
+    await titleIs(vendor, 'Vendor Profile · Freight Portal');
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const load = (await carrier.get<LoadRow[]>('/api/loads/')).body[0]!;
+    await vendor.goto(`/load/${load.id}`);
+    await titleIs(vendor, `${load.kdt_id} · Load Details · Freight Portal`);
+
+    const staff = await adminPage();
+    await titleIs(staff, 'Loads · Staff · Freight Portal');
+    await mainNav(staff).getByRole('link', { name: 'Staff Accounts' }).click();
+    await titleIs(staff, 'Staff Accounts · Staff · Freight Portal');
+    await staff.goto(`/staff/load/${load.id}`);
+    await titleIs(staff, `${load.kdt_id} · Load Details · Staff · Freight Portal`);
+    // Back to the route's own title once the record has gone from the page.
+    await mainNav(staff).getByRole('link', { name: 'Vendors' }).click();
+    await titleIs(staff, 'Vendors · Staff · Freight Portal');
+    await staff.getByRole('row').filter({ hasText: 'Lone Star' }).click();
+    await titleIs(staff, 'Lone Star Carriers · Vendor Details · Staff · Freight Portal');
+  });
+});
+
+describe('skip link', () => {
+  it('is the first Tab stop, shows when focused, and Enter moves the focus to main', { timeout: 60_000 }, async () => {
+    const page = await suite.openPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Vendor Login' }).waitFor();
+    const link = page.getByRole('link', { name: 'Skip to main content' });
+    // Out of sight until the keyboard reaches it.
+    const hidden = await link.boundingBox();
+    expect(hidden === null || hidden.y + hidden.height <= 0).toBe(true);
+
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Skip to main content' });
+    await expect.poll(async () => (await link.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'a11y-skip-link-focused');
+
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main' });
+    // No jump to #main in the address (and so no extra history entry).
+    expect(new URL(page.url()).hash).toBe('');
+    // The next Tab goes into the page, past the nav bar: the login form's first field.
+    await page.keyboard.press('Tab');
+    expect(await focusWithin(page, 'main')).toBe(true);
+  });
+});
+
+describe('focus on a page change', () => {
+  it('moves to the new page heading after a client-side navigation, but not on a first load or a query change', { timeout: 120_000 }, async () => {
+    const page = await suite.openPage();
+    // A first load (and the redirect of a signed-out visitor) leaves the focus alone.
+    await page.goto('/staff/vendors');
+    await waitForPath(page, '/staff/login');
+    await page.getByRole('heading', { name: 'Staff Login' }).waitFor();
+    expect((await focused(page)).tag).toBe('body');
+
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    // Logging in is a navigation: the landing page's heading (or main, while it loads) has the focus.
+    await expect.poll(async () => (await focused(page)).tag).toMatch(/^(h1|main)$/);
+
+    await mainNav(page).getByRole('link', { name: 'Vendors' }).click();
+    await waitForPath(page, '/staff/vendors');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Vendors' });
+    // Not a Tab stop of its own: the heading is focusable by script only.
+    expect(await page.getByRole('heading', { name: 'Vendors', level: 1 }).getAttribute('tabindex')).toBe('-1');
+
+    await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();
+    await waitForPath(page, '/staff/accounts');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Staff Accounts' });
+
+    // A change of query string alone (the payments log's filters) is not a new page: the filter keeps the focus.
+    await mainNav(page).getByRole('link', { name: 'Payments' }).click();
+    await waitForPath(page, '/staff/payments');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Payments Log' });
+    const vendorFilter = page.getByLabel('Vendor');
+    await vendorFilter.focus();
+    await vendorFilter.selectOption({ index: 1 });
+    await expect.poll(() => new URL(page.url()).search).not.toBe('');
+    expect(await vendorFilter.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+  });
+});
+
+describe('staff loads board', () => {
+  it('is one Tab stop with a name: Tab from a cell leaves the grid, and the focused cell is clearly marked', { timeout: 120_000 }, async () => {
+    const page = await adminPage();
+    const board = page.getByRole('region', { name: 'Loads' });
+    const grid = board.getByRole('grid', { name: 'Loads' });
+    await grid.waitFor();
+    expect(await grid.getAttribute('aria-describedby')).toBeTruthy();
+
+    const cellOf = (row: number) => board.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="vendor_name"]`);
+    const inGrid = () => focusWithin(page, '.ag-root');
+    // From the first cell, Tab leaves the grid (AG Grid's default visits every cell, then the next row's).
+    await cellOf(0).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await inGrid()).toBe(true);
+    // The focused cell: a 2 px line and an inset halo, not only AG Grid's 1 px border.
+    const shadow = await board.locator('.ag-cell-focus').first().evaluate((cell) => cell.ownerDocument.defaultView!.getComputedStyle(cell).boxShadow);
+    expect(shadow).toMatch(/inset/);
+    await screenshot(page, 'a11y-board-focused-cell');
+    await page.keyboard.press('Tab');
+    expect(await inGrid()).toBe(false);
+
+    // Shift+Tab from a cell further down leaves it too, back to the status chips above the board.
+    await cellOf(3).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await inGrid()).toBe(false);
+    expect(await focusWithin(page, 'main')).toBe(true);
+    // Coming back, the grid is one Tab stop (its first header); the next Tab is past it.
+    const stops: boolean[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await inGrid());
+    }
+    expect(stops).toEqual([true, false, false, false]);
+  });
+});
+
+describe('vendor detail tabs', () => {
+  it('follow the tabs pattern: one Tab stop, the arrows and End move and select', { timeout: 120_000 }, async () => {
+    const page = await adminPage();
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const vendor = (await admin.get<{ id: string; business_name: string }[]>('/api/vendors/')).body.find((v) => v.business_name === 'Lone Star Carriers')!;
+    await page.goto(`/staff/vendors/${vendor.id}`);
+    const tabs = page.getByRole('tablist', { name: 'Vendor information' });
+    const business = tabs.getByRole('tab', { name: 'Business' });
+    await business.waitFor();
+    const tabIndexes = () => tabs.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.getAttribute('tabindex')));
+    expect(await tabIndexes()).toEqual(['0', '-1', '-1', '-1', '-1']);
+
+    await business.focus();
+    await page.keyboard.press('ArrowRight');
+    const contact = tabs.getByRole('tab', { name: 'Contact' });
+    expect(await contact.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+    expect(await contact.getAttribute('aria-selected')).toBe('true');
+    expect(await tabIndexes()).toEqual(['-1', '0', '-1', '-1', '-1']);
+
+    await page.keyboard.press('End');
+    const documents = tabs.getByRole('tab', { name: 'Documents' });
+    expect(await documents.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+    expect(await documents.getAttribute('aria-selected')).toBe('true');
+    // Right from the last wraps to the first; Home and Left go back.
+    await page.keyboard.press('ArrowRight');
+    expect(await business.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await documents.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await business.getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await business.getAttribute('id'));
+  });
+});
+
+describe('load detail: document category bar and as-of dialog', () => {
+  it('names each category button starting with what it shows ("BOL 0"), and the as-of body is a focusable region', { timeout: 120_000 }, async () => {
+    const page = await adminPage();
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[0]!;
+    await page.goto(`/staff/load/${load.id}`);
+    const panel = page.getByRole('region', { name: 'Load Documents' });
+    const buttons = panel.locator('button.ld-category');
+    await buttons.first().waitFor();
+    const pairs = await buttons.evaluateAll((all) =>
+      all.map((button) => ({ shown: (button.textContent ?? '').replace(/(\d+)$/, ' $1').trim(), name: button.getAttribute('aria-label') ?? '' })),
+    );
+    expect(pairs.length).toBeGreaterThan(2);
+    for (const { shown, name } of pairs) expect(name.startsWith(shown), `${name} starts with ${shown}`).toBe(true);
+    expect(pairs[0]!.name).toMatch(/^BOL \d+, Bill of Lading: \d+$/);
+    await panel.getByRole('button', { name: /^BOL / }).waitFor();
+
+    // The as-of dialog's scrolling body has nothing focusable: it is a named region the keyboard can reach and scroll.
+    await page.getByRole('button', { name: 'View as of this change' }).first().click();
+    const asOf = page.getByRole('dialog', { name: /^Load as of / });
+    const body = asOf.getByRole('region', { name: /^Load as of / });
+    await body.waitFor();
+    expect(await body.getAttribute('tabindex')).toBe('0');
+    expect(await body.evaluate((node) => node.classList.contains('modal-body'))).toBe(true);
+  });
+});
