@@ -179,6 +179,30 @@ describe('staff loads board', () => {
   });
 });
 
+describe('staff loads board, from a status dropdown', () => {
+  it('Tab leaves the board and Escape goes back to the cell', { timeout: 120_000 }, async () => {
+    const page = await adminPage();
+    const board = page.getByRole('region', { name: 'Loads' });
+    await board.getByRole('grid', { name: 'Loads' }).waitFor();
+    const statusCell = board.locator('.ag-row[row-index="1"] .ag-cell[col-id="status"]');
+    const select = statusCell.locator('select');
+    const openSelect = async () => {
+      await statusCell.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => select.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    };
+
+    await openSelect();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => statusCell.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    await openSelect();
+    await page.keyboard.press('Tab');
+    const stop = await settledFocus(page);
+    expect(stop.inGrid, stop.element).toBe(false);
+  });
+});
+
 describe('vendor detail tabs', () => {
   it('follow the tabs pattern: one Tab stop, the arrows and End move and select', { timeout: 120_000 }, async () => {
     const page = await adminPage();

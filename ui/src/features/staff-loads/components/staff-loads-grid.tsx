@@ -95,8 +95,11 @@ const boardTheme = themeQuartz.withParams({
 // Tab and Shift+Tab leave the board (one Tab stop, as a table's rows are not each a stop); arrows move inside it.
 const leaveOnTab = () => false as const;
 
-// The cell's own controls handle the keys they need (the status dropdown's arrows and Enter).
-const letSelectHandleKeys = ({ event }: SuppressKeyboardEventParams<LoadView>) => event.target instanceof HTMLSelectElement;
+// The cell's own controls handle the keys they need (the status dropdown's arrows and Enter); Tab and Escape stay the
+// board's, so Tab leaves the board from the dropdown too, and Escape without a draft goes back to the cell (see
+// onCellKeyDown).
+const letSelectHandleKeys = ({ event }: SuppressKeyboardEventParams<LoadView>) =>
+  event.target instanceof HTMLSelectElement && event.key !== 'Tab' && event.key !== 'Escape';
 
 const dateColumn = (field: 'pickup_date' | 'delivery_date', headerName: string): ColDef<LoadView> => ({
   field,
@@ -252,6 +255,12 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     (event: CellKeyDownEvent<LoadView>) => {
       const keyboard = event.event as KeyboardEvent | null | undefined;
       const cell = keyboard?.target as HTMLElement | null;
+      // Escape in the status dropdown: a draft is put back by the dropdown's own handler, which takes the key
+      // (preventDefault); with none, back to the cell.
+      if (keyboard?.key === 'Escape' && cell instanceof HTMLSelectElement) {
+        if (!keyboard.defaultPrevented) cell.closest<HTMLElement>('.ag-cell')?.focus();
+        return;
+      }
       if (keyboard?.key !== 'Enter' || !cell?.classList.contains('ag-cell')) return;
       const control = cell.querySelector<HTMLElement>(INTERACTIVE);
       if (control instanceof HTMLSelectElement) control.focus();
