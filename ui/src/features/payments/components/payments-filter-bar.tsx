@@ -1,5 +1,6 @@
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import { useId } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { hasFilters, NO_FILTERS, type PaymentsFilters } from '../utils/payments-filters';
 import { DateFilterInput } from './date-filter-input';
 
@@ -50,18 +51,10 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
           ))}
         </select>
       </div>
-      <button
-        type="button"
-        className="button button-secondary pay-clear"
-        disabled={!hasFilters(filters)}
-        onClick={() => {
-          onChange(NO_FILTERS);
-          // The button turns off with nothing left to clear, which would drop the focus to <body>: on to the first filter.
-          document.getElementById(`${id}-from`)?.focus();
-        }}
-      >
+      {/* Off with nothing to clear, but still focusable (aria-disabled): pressing it never drops the focus. */}
+      <BusyButton className="button button-secondary pay-clear" unavailable={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
         Clear Filters
-      </button>
+      </BusyButton>
     </form>
   );
 }
