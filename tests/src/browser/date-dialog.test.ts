@@ -1,5 +1,6 @@
 // The load date dialog (vendor-side.md section 5): without a time the date is sent as null, as the spec's rule says,
-// although its hint says the date is kept; the dialog says so while a date has no time, before the date is lost.
+// although its hint says the date is kept; while a date has no time, the dialog says so in place of the hint, before
+// the date is lost.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { loginThroughUi, screenshot, useBrowserSuite } from './support';
@@ -26,12 +27,17 @@ describe('the date dialog without a time', () => {
     // Opened on a stored date and time: nothing to warn about.
     expect(await time.inputValue()).toBe('14:30');
     expect(await warning.count()).toBe(0);
+    const hint = dialog.getByText('Date will be set without time if not provided');
+    await hint.waitFor();
     await time.fill('');
     await warning.waitFor();
+    // In place of the spec's hint, which would promise the opposite.
+    expect(await hint.count()).toBe(0);
     expect(await time.getAttribute('aria-describedby')).toContain(await warning.getAttribute('id'));
     await screenshot(page, 'date-dialog-clears-warning');
     await time.fill('09:15');
     await expect.poll(() => warning.count()).toBe(0);
+    await hint.waitFor();
 
     // Saved without a time anyway: cleared, as the spec's rule says and the warning said.
     await time.fill('');

@@ -69,15 +69,17 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             id={`${id}-time`}
             type="time"
             value={time}
-            aria-describedby={clears ? `${id}-hint ${id}-clears` : `${id}-hint`}
+            aria-describedby={`${id}-hint`}
             onChange={(event) => setTime(event.target.value)}
           />
-          <p id={`${id}-hint`} className="field-hint">
-            {DATE_DIALOG_TIME_HINT}
-          </p>
-          {clears && (
-            <p id={`${id}-clears`} className="field-notice">
+          {/* The spec's hint, except while a date has no time: then it would promise the opposite of what Save does. */}
+          {clears ? (
+            <p id={`${id}-hint`} className="field-notice">
               {DATE_DIALOG_CLEARS}
+            </p>
+          ) : (
+            <p id={`${id}-hint`} className="field-hint">
+              {DATE_DIALOG_TIME_HINT}
             </p>
           )}
         </div>
