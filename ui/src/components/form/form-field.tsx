@@ -10,10 +10,15 @@ interface FormFieldProps {
   /** A warning about the value that does not stop a save (e.g. an expired policy). */
   notice?: string;
   disabled?: boolean;
+  /**
+   * Shown but not editable (while its form saves, say): unlike `disabled`, the field keeps the keyboard focus. A select
+   * has no native read-only state, so it is marked aria-readonly and its changes are ignored.
+   */
+  readOnly?: boolean;
   onChange(name: string, value: string): void;
 }
 
-export function FormField({ field, idPrefix, value, errors, notice, disabled, onChange }: FormFieldProps) {
+export function FormField({ field, idPrefix, value, errors, notice, disabled, readOnly, onChange }: FormFieldProps) {
   const id = `${idPrefix}-${field.name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -30,16 +35,17 @@ export function FormField({ field, idPrefix, value, errors, notice, disabled, on
     autoComplete: field.autoComplete,
     'aria-invalid': hasErrors || undefined,
     'aria-describedby': describedBy,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      onChange(field.name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      if (!readOnly) onChange(field.name, event.target.value);
+    },
   };
 
   let control;
   if (field.type === 'password') {
-    control = <PasswordInput {...common} />;
+    control = <PasswordInput {...common} readOnly={readOnly} />;
   } else if (field.type === 'select') {
     control = (
-      <select {...common}>
+      <select {...common} aria-readonly={readOnly || undefined}>
         <option value="">{field.placeholder ?? 'Select...'}</option>
         {field.options?.map((option) => (
           <option key={option.value} value={option.value}>
@@ -49,9 +55,9 @@ export function FormField({ field, idPrefix, value, errors, notice, disabled, on
       </select>
     );
   } else if (field.type === 'textarea') {
-    control = <textarea {...common} rows={4} />;
+    control = <textarea {...common} readOnly={readOnly} rows={4} />;
   } else {
-    control = <input {...common} type={field.type} />;
+    control = <input {...common} readOnly={readOnly} type={field.type} />;
   }
 
   return (

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { AGREEMENT_SECTIONS, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
+import { BusyButton } from '../../../components/busy-button';
 import type { PositionedAnswer } from '../../../lib/api-with-position';
 import { todayIsoDate } from '../../../lib/calendar-days';
 import { type AgreementProfile, useSignAgreement } from '../api/sign-agreement';
@@ -205,17 +206,15 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
                     Cancel
                   </button>
                 )}
-                <button
-                  type="button"
+                <BusyButton
                   className="button button-primary"
                   onClick={() => void save()}
-                  // Saved: the spec's disabled 'Agreement Saved'. Saving: still focusable, and save() ignores it.
+                  // Saved: the spec's disabled 'Agreement Saved'. Saving: busy but still focusable (save() ignores it too).
                   disabled={isSaved}
-                  aria-disabled={sign.isPending}
-                  aria-busy={sign.isPending}
+                  busy={sign.isPending}
                 >
                   {isSaved ? 'Agreement Saved' : sign.isPending ? 'Saving...' : 'Sign & Save Agreement'}
-                </button>
+                </BusyButton>
               </div>
             </div>
           </>

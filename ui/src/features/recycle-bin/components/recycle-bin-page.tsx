@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
 import { useLoadsPushed } from '../../../lib/live-changes';
 import { scrollIntoViewGently } from '../../../lib/motion';
@@ -76,9 +77,10 @@ export function RecycleBinPage() {
           <h1>Recycle Bin</h1>
           <p className="rb-subtitle">Deleted loads, vendors and staff accounts. Restoring brings a record back as it was when it was deleted.</p>
         </div>
-        <button type="button" className="button button-secondary" disabled={bin.isFetching} onClick={() => void bin.refetch()}>
+        {/* Busy, not disabled, while fetching: the focus stays on Refresh. */}
+        <BusyButton className="button button-secondary" busy={bin.isFetching} onClick={() => void bin.refetch()}>
           Refresh
-        </button>
+        </BusyButton>
       </header>
 
       {bin.isPending ? (

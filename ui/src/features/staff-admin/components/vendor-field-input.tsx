@@ -8,13 +8,20 @@ interface VendorFieldInputProps {
   /** What the server holds now: for a masked bank number, the masked form shown as the placeholder. */
   stored: string | null;
   error?: string;
-  disabled?: boolean;
+  /**
+   * While the form saves: the field keeps the keyboard focus (a disabled one would drop it to the page) but takes no
+   * edits. A select has no native read-only state, so it is marked aria-readonly and its changes are ignored.
+   */
+  readOnly?: boolean;
   onChange(name: VendorField, value: string): void;
 }
 
 const INPUT_TYPES = { text: 'text', email: 'email', tel: 'tel', url: 'text', date: 'date' } as const;
 
-export function VendorFieldInput({ name, idPrefix, value, stored, error, disabled, onChange }: VendorFieldInputProps) {
+export function VendorFieldInput({ name, idPrefix, value, stored, error, readOnly, onChange: changed }: VendorFieldInputProps) {
+  const onChange = (field: VendorField, raw: string) => {
+    if (!readOnly) changed(field, raw);
+  };
   const { label, kind } = VENDOR_FIELDS[name];
   const id = `${idPrefix}-${name}`;
   const errorId = `${id}-error`;
@@ -23,7 +30,6 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, disable
     id,
     name,
     value,
-    disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [kind === 'masked' ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined,
   };
@@ -31,7 +37,7 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, disable
   let control;
   if (kind === 'state') {
     control = (
-      <select {...common} onChange={(event) => onChange(name, event.target.value)}>
+      <select {...common} aria-readonly={readOnly || undefined} onChange={(event) => onChange(name, event.target.value)}>
         <option value="">Select a state</option>
         {STATE_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
@@ -42,12 +48,13 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, disable
     );
   } else if (kind === 'currency') {
     control = (
-      <input {...common} type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" onChange={(event) => onChange(name, event.target.value)} />
+      <input {...common} readOnly={readOnly} type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" onChange={(event) => onChange(name, event.target.value)} />
     );
   } else if (kind === 'masked') {
     control = (
       <input
         {...common}
+        readOnly={readOnly}
         type="text"
         inputMode="numeric"
         autoComplete="off"
@@ -56,7 +63,7 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, disable
       />
     );
   } else {
-    control = <input {...common} type={INPUT_TYPES[kind]} autoComplete="off" onChange={(event) => onChange(name, event.target.value)} />;
+    control = <input {...common} readOnly={readOnly} type={INPUT_TYPES[kind]} autoComplete="off" onChange={(event) => onChange(name, event.target.value)} />;
   }
 
   return (

@@ -1,7 +1,9 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { VendorField } from '@portal/domain/vendors/profile-fields';
+import { BusyButton } from '../../../components/busy-button';
 import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrorsOf } from '../../../lib/error-messages';
+import { focusIsLost } from '../../../lib/focus';
 import { insuranceNotice } from '../../../lib/insurance-notice';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateVendor, type VendorDetail } from '../api/vendors';
@@ -30,13 +32,22 @@ interface VendorFieldTabProps {
 /** One tab of the vendor detail: its fields as text, and for admins an edit form that sends only what changed. */
 export function VendorFieldTab({ vendor, tab, canEdit }: VendorFieldTabProps) {
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+
+  // The form closed (Cancel, Save Changes, 'No changes detected.') and took the focus with it: back to the Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !editing && focusIsLost()) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
   return (
     <div>
       <div className="sa-tab-header">
         <h2>{tab.label} Information</h2>
         {canEdit ? (
           !editing && (
-            <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+            <button ref={editButton} type="button" className="button button-secondary" onClick={() => setEditing(true)}>
               Edit {tab.label}
             </button>
           )
@@ -96,6 +107,12 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
   const [errors, setErrors] = useState<EditErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const sectionName = tab.label.toLowerCase();
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened by its Edit button, which has just gone: the focus goes to the first field rather than to <body>.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
 
   function change(name: VendorField, raw: string) {
     const next = changeVendorField(values, errors, name, raw);
@@ -137,7 +154,14 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
 
   const busy = update.isPending;
   return (
-    <form className="sa-edit-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${tab.label} information`}>
+    <form
+      ref={form}
+      className="sa-edit-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={`Edit ${tab.label} information`}
+      aria-busy={busy || undefined}
+    >
       {banner && (
         <div className="form-error" role="alert">
           {banner}
@@ -152,18 +176,21 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
             value={values[name] ?? ''}
             stored={storedOf(vendor, name)}
             error={errors[name]}
-            disabled={busy}
+            // Read-only, not disabled, while saving: Enter in a field submits, and a disabled field would drop the
+            // keyboard focus to the page.
+            readOnly={busy}
             onChange={change}
           />
         ))}
       </div>
       <div className="sa-edit-actions">
-        <button type="button" className="button button-secondary" disabled={busy} onClick={onDone}>
+        {/* Refused rather than disabled while saving, so the focus stays put; the tab gives it to its Edit button after. */}
+        <BusyButton className="button button-secondary" unavailable={busy} onClick={onDone}>
           Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+        </BusyButton>
+        <BusyButton type="submit" className="button button-primary" busy={busy}>
           {busy ? 'Saving...' : 'Save Changes'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -9,14 +9,15 @@ interface ProfileFieldGridProps {
   idPrefix: string;
   values: ProfileFormValues;
   errors: ProfileFormErrors;
-  disabled: boolean;
+  /** While the profile saves: the fields keep the focus (a disabled field would drop it to the page) but take no edits. */
+  readOnly: boolean;
   onChange(field: ProfileField, value: string): void;
 }
 
 /** Wide fields (names, addresses) span both columns; short ones (phone, ext., ZIP) sit side by side. */
 const WIDE = new Set<ProfileField>(['legal_name', 'business_name', 'address', 'address_2', 'website', 'insurance_company', 'insurance_address']);
 
-export function ProfileFieldGrid({ fields, idPrefix, values, errors, disabled, onChange }: ProfileFieldGridProps) {
+export function ProfileFieldGrid({ fields, idPrefix, values, errors, readOnly, onChange }: ProfileFieldGridProps) {
   return (
     <div className="vp-field-grid">
       {fields.map((field) => (
@@ -27,7 +28,7 @@ export function ProfileFieldGrid({ fields, idPrefix, values, errors, disabled, o
             value={values[field]}
             errors={errors[field] ? [errors[field]] : undefined}
             notice={field === 'insurance_expiration' ? insuranceNotice(values[field])?.sentence : undefined}
-            disabled={disabled}
+            readOnly={readOnly}
             onChange={(name, value) => onChange(name as ProfileField, value)}
           />
         </div>

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 
 interface ProfileSaveBarProps {
   complete: boolean;
@@ -59,10 +60,10 @@ export function ProfileSaveBar({ complete, saving, formId, problem }: ProfileSav
             )}
           </p>
         </div>
-        {/* Not disabled while saving: a disabled button would drop the keyboard focus to the page (the form ignores a second submit). */}
-        <button type="submit" form={formId} className="button button-primary" aria-disabled={saving} aria-busy={saving}>
+        {/* Busy, not disabled, while saving: a disabled button would drop the keyboard focus to the page (the form ignores a second submit too). */}
+        <BusyButton type="submit" form={formId} className="button button-primary" busy={saving}>
           {saving ? 'Saving...' : 'Save Profile'}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

@@ -130,7 +130,9 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       idPrefix={idPrefix}
       values={values}
       errors={errors}
-      disabled={update.isPending}
+      // Read-only, not disabled, while saving: Enter in a field submits, and a disabled field would drop the keyboard
+      // focus to the page. The save puts the saved values back, so edits typed meanwhile would be lost: none are taken.
+      readOnly={update.isPending}
       onChange={change}
     />
   );
@@ -156,7 +158,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         </div>
       )}
 
-      <form id={formId} className="vp-form" onSubmit={submit} noValidate aria-label="Vendor profile">
+      <form id={formId} className="vp-form" onSubmit={submit} noValidate aria-label="Vendor profile" aria-busy={update.isPending || undefined}>
         {(Object.keys(PROFILE_SECTIONS) as ProfileSection[]).map((section) => (
           <ProfileSectionCard key={section} id={`${idPrefix}-${section}`} title={PROFILE_SECTION_TITLES[section]} completed={sectionDone[section]}>
             {fieldsOf(section)}

@@ -1,0 +1,155 @@
+// Review s12 finding 1: Enter in a field of the vendor profile or of a staff vendor-edit tab keeps the keyboard focus
+// on that field while the save runs (the fields are read-only then, not disabled, and the form is aria-busy), and after
+// it; the Recycle Bin's Refresh keeps the focus while it fetches. Finding 6: the profile's Save Profile and the Sign &
+// Save Agreement button are BusyButtons (no aria-disabled="false" when idle). The spec's messages are unchanged:
+// 'Profile saved successfully!' (vendor-side.md section 9), '{Section} information updated successfully!'
+// (staff-side.md).
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, useBrowserSuite } from './support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+
+/** Long enough to look at the page while a save or a fetch is held back. */
+const HOLD_MS = 1_200;
+
+/** What has the focus: "<body>", or the element's tag with its label (or else its text). */
+const focused = (page: Page) =>
+  page.evaluate<string>(
+    `(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return '<body>';
+      const label = active.getAttribute('aria-label') ?? (active.labels && active.labels[0] ? active.labels[0].textContent : null) ?? active.textContent;
+      return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
+    })()`,
+  );
+const hasFocus = (element: Locator) => element.evaluate((node) => node === node.ownerDocument.activeElement);
+const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
+
+/** Holds back the page's `method` requests whose path matches, HOLD_MS each; counts those sent and those answered. */
+async function holdRequests(page: Page, method: string, path: RegExp) {
+  const state = { sent: 0, answered: 0 };
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route: Route) => {
+      if (route.request().method() !== method) return route.continue();
+      state.sent += 1;
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      await route.continue();
+      state.answered += 1;
+    },
+  );
+  return state;
+}
+
+describe('the vendor profile', () => {
+  it('Enter in a field keeps the focus on it while saving and after, with the spec alert', { timeout: 90_000 }, async () => {
+    const page = await suite.openPage();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.goto('/profile');
+    const website = page.getByLabel('Website', { exact: true });
+    await website.waitFor();
+    const form = page.getByRole('form', { name: 'Vendor profile' });
+    const saveButton = page.getByRole('button', { name: /^(Save Profile|Saving\.\.\.)$/ });
+    // An idle BusyButton says nothing about being unavailable.
+    expect(await saveButton.getAttribute('aria-disabled')).toBeNull();
+
+    const patches = await holdRequests(page, 'PATCH', /^\/api\/profiles\/vendor\/$/);
+    await website.fill('https://keyboard.example.com');
+    await website.press('Enter');
+    await expect.poll(() => patches.sent).toBe(1);
+    // Saving: the field still has the focus, read-only rather than disabled, and the form and its button are busy.
+    await expect.poll(() => saveButton.textContent()).toBe('Saving...');
+    expect(await hasFocus(website), `focused while saving: ${await focused(page)}`).toBe(true);
+    expect(await website.isDisabled()).toBe(false);
+    expect(await website.getAttribute('readonly')).not.toBeNull();
+    expect(await form.getAttribute('aria-busy')).toBe('true');
+    expect([await saveButton.getAttribute('aria-disabled'), await saveButton.getAttribute('aria-busy')]).toEqual(['true', 'true']);
+    // A second Enter while saving sends nothing more.
+    await website.press('Enter');
+
+    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['Profile saved successfully!']);
+    await saveButton.filter({ hasText: 'Save Profile' }).waitFor();
+    expect(await hasFocus(website), `focused after the save: ${await focused(page)}`).toBe(true);
+    expect(await website.getAttribute('readonly')).toBeNull();
+    expect(await form.getAttribute('aria-busy')).toBeNull();
+    expect(await saveButton.getAttribute('aria-disabled')).toBeNull();
+    expect(await website.inputValue()).toBe('https://keyboard.example.com');
+    expect(patches.sent).toBe(1);
+
+    // The agreement's button too (the demo carrier has a signature on file: Sign Again shows the pad and its button).
+    const signAgain = page.getByRole('button', { name: 'Sign Again' });
+    if ((await signAgain.count()) > 0) await signAgain.click();
+    const signButton = page.getByRole('button', { name: 'Sign & Save Agreement' });
+    await signButton.waitFor();
+    expect(await signButton.getAttribute('aria-disabled')).toBeNull();
+  });
+});
+
+describe('a staff vendor edit tab', () => {
+  it('Enter in a field keeps the focus on it while saving, then on the Edit button, with the spec toast', { timeout: 90_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const vendor = (await admin.get<{ id: string; business_name: string }[]>('/api/vendors/')).body.find((v) => v.business_name === 'Lone Star Carriers')!;
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/vendors/${vendor.id}`);
+    const edit = page.getByRole('button', { name: 'Edit Business' });
+    await edit.click();
+    const form = page.getByRole('form', { name: 'Edit Business information' });
+    const website = form.getByLabel('Website', { exact: true });
+    await website.waitFor();
+
+    const patches = await holdRequests(page, 'PATCH', new RegExp(`^/api/vendors/${vendor.id}/$`));
+    await website.fill('https://staff-keyboard.example.com');
+    await website.press('Enter');
+    await expect.poll(() => patches.sent).toBe(1);
+    await form.getByRole('button', { name: 'Saving...' }).waitFor();
+    expect(await hasFocus(website), `focused while saving: ${await focused(page)}`).toBe(true);
+    expect(await website.isDisabled()).toBe(false);
+    expect(await website.getAttribute('readonly')).not.toBeNull();
+    expect(await form.getAttribute('aria-busy')).toBe('true');
+    const cancel = form.getByRole('button', { name: 'Cancel' });
+    expect([await cancel.evaluate((node) => (node as { disabled: boolean }).disabled), await cancel.getAttribute('aria-disabled')]).toEqual([false, 'true']);
+
+    await toast(page, 'Business information updated successfully!').waitFor({ timeout: 10_000 });
+    // The form has closed: the focus is back on the button that opened it, not on <body>.
+    await expect.poll(() => focused(page)).toBe('button: Edit Business');
+    expect(patches.sent).toBe(1);
+    expect((await admin.get<{ website: string }>(`/api/vendors/${vendor.id}/`)).body.website).toBe('https://staff-keyboard.example.com');
+  });
+});
+
+describe('the recycle bin', () => {
+  it('Refresh keeps the focus while it fetches', { timeout: 90_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto('/staff/recycle-bin');
+    await page.getByRole('heading', { name: 'Recycle Bin' }).waitFor();
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
+    await refresh.waitFor();
+    await expect.poll(() => refresh.getAttribute('aria-busy')).toBeNull();
+
+    const fetches = await holdRequests(page, 'GET', /^\/api\/recycle-bin\/$/);
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => fetches.sent).toBe(1);
+    // The page shows the fetch (busy, or in the old way disabled), and the focus is still on Refresh.
+    await expect.poll(() => refresh.evaluate((node) => node.getAttribute('aria-busy') === 'true' || (node as { disabled: boolean }).disabled)).toBe(true);
+    expect(await hasFocus(refresh), `focused while fetching: ${await focused(page)}`).toBe(true);
+    expect(await refresh.getAttribute('aria-busy')).toBe('true');
+    // A press while fetching is refused: no second request.
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => fetches.answered, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => refresh.getAttribute('aria-busy')).toBeNull();
+    expect(await hasFocus(refresh), `focused after the fetch: ${await focused(page)}`).toBe(true);
+    expect(fetches.sent).toBe(1);
+  });
+});
