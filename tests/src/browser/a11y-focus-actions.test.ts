@@ -7,7 +7,7 @@ import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import { DEMO_PASSWORD } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, useBrowserSuite, waitForPath } from './support';
+import { focusedElement as focused, toast, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
@@ -16,25 +16,9 @@ interface LoadRow {
   kdt_id: string;
 }
 
-/** What has the focus: "<body>", or the element's tag with its accessible label (or else its text). */
-const focused = (page: Page) =>
-  page.evaluate<string>(
-    `(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return '<body>';
-      const label = active.getAttribute('aria-label') ?? (active.labels && active.labels[0] ? active.labels[0].textContent : null) ?? active.textContent;
-      return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
-    })()`,
-  );
 
-async function signedInPage(portal: 'vendor' | 'staff', username: string, password: string, landing: string): Promise<Page> {
-  const page = await suite.openPage();
-  await loginThroughUi(page, portal, username, password, landing);
-  return page;
-}
 
 const adminApi = (): Promise<PortalClient> => suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
-const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 
 /** Presses `key` with the focus on `target` first (as a keyboard user who has tabbed there). */
 async function press(page: Page, target: ReturnType<Page['locator']>, key = 'Enter') {
@@ -66,7 +50,7 @@ describe('a load\'s sections (carrier)', () => {
   it('Edit goes to the first field; Cancel, no changes and Save come back to the section\'s Edit button', { timeout: 90_000 }, async () => {
     const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
     const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[0]!;
-    const page = await signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
     await page.goto(`/load/${load.id}`);
     const section = page.getByRole('region', { name: 'Pickup Information', exact: true });
     const edit = section.getByRole('button', { name: 'Edit Pickup Information' });
@@ -99,7 +83,7 @@ describe('New Load (carrier)', () => {
   it('announces the errors, refuses a taken id with the spec\'s message, and Cancel goes back to New Load', { timeout: 60_000 }, async () => {
     const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
     const taken = (await vendor.get<LoadRow[]>('/api/loads/')).body[0]!.kdt_id.replace(/^kdt_/, '');
-    const page = await signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
     const newLoad = page.getByRole('button', { name: 'New Load' });
     await press(page, newLoad);
     const form = page.getByRole('form', { name: 'New Load' });
@@ -136,7 +120,7 @@ describe('New Load (carrier)', () => {
 
 describe('staff actions (admin)', () => {
   it('New Load then Cancel on the board goes back to New Load', { timeout: 60_000 }, async () => {
-    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     const newLoad = page.getByRole('button', { name: 'New Load' });
     await press(page, newLoad);
     const form = page.getByRole('form', { name: 'New Load' });
@@ -150,7 +134,7 @@ describe('staff actions (admin)', () => {
     const admin = await adminApi();
     const accounts = await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/');
     const id = accounts.body.find((account) => account.username === 'dispatch')!.id;
-    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto(`/staff/${id}`);
     try {
       await press(page, page.getByRole('button', { name: /^Tier: Dispatch\/Ops\./ }));
@@ -165,7 +149,7 @@ describe('staff actions (admin)', () => {
   });
 
   it('Clear Filters and Export CSV keep the focus', { timeout: 60_000 }, async () => {
-    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto('/staff/payments?status=partial');
     const clear = page.getByRole('button', { name: 'Clear Filters' });
     await page.getByRole('heading', { name: 'Payments Log' }).waitFor();
@@ -186,7 +170,7 @@ describe('staff actions (admin)', () => {
   it('Refresh in a history panel keeps the focus; deleting a load puts it on the list\'s heading', { timeout: 90_000 }, async () => {
     const admin = await adminApi();
     const load = (await admin.get<LoadRow[]>('/api/loads/')).body.at(-1)!;
-    const page = await signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto(`/staff/load/${load.id}`);
     const history = page.getByRole('region', { name: 'History' });
     const refresh = page.getByRole('button', { name: 'Refresh', exact: true });

@@ -8,25 +8,14 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, useBrowserSuite } from './support';
+import { focusedElement as focused, loginThroughUi, toast, useBrowserSuite } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
 /** Long enough to look at the page while a save or a fetch is held back. */
 const HOLD_MS = 1_200;
 
-/** What has the focus: "<body>", or the element's tag with its label (or else its text). */
-const focused = (page: Page) =>
-  page.evaluate<string>(
-    `(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return '<body>';
-      const label = active.getAttribute('aria-label') ?? (active.labels && active.labels[0] ? active.labels[0].textContent : null) ?? active.textContent;
-      return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
-    })()`,
-  );
 const hasFocus = (element: Locator) => element.evaluate((node) => node === node.ownerDocument.activeElement);
-const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 
 /** Holds back the page's `method` requests whose path matches, HOLD_MS each; counts those sent and those answered. */
 async function holdRequests(page: Page, method: string, path: RegExp) {
@@ -97,8 +86,7 @@ describe('a staff vendor edit tab', () => {
   it('Enter in a field keeps the focus on it while saving, then on the Edit button, with the spec toast', { timeout: 90_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
     const vendor = (await admin.get<{ id: string; business_name: string }[]>('/api/vendors/')).body.find((v) => v.business_name === 'Lone Star Carriers')!;
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto(`/staff/vendors/${vendor.id}`);
     const edit = page.getByRole('button', { name: 'Edit Business' });
     await edit.click();
@@ -128,8 +116,7 @@ describe('a staff vendor edit tab', () => {
 
 describe('the recycle bin', () => {
   it('Refresh keeps the focus while it fetches', { timeout: 90_000 }, async () => {
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto('/staff/recycle-bin');
     await page.getByRole('heading', { name: 'Recycle Bin' }).waitFor();
     const refresh = page.getByRole('button', { name: 'Refresh', exact: true });

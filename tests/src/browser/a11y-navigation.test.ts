@@ -14,11 +14,7 @@ interface LoadRow {
   kdt_id: string;
 }
 
-async function adminPage(): Promise<Page> {
-  const page = await suite.openPage();
-  await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
-  return page;
-}
+const adminPage = (): Promise<Page> => suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
 
 /** The focused element: its tag, id, and text (or accessible label), for messages and checks. */
 const focused = (page: Page) =>

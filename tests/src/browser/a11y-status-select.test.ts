@@ -4,7 +4,7 @@
 // list with the mouse still saves at once. On the staff board (DISPATCH_OPS) and on a vendor's load detail.
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, useBrowserSuite } from './support';
+import { toast, useBrowserSuite } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const DRAFT_HINT = 'Press Enter to save, Escape to cancel.';
@@ -13,11 +13,7 @@ const SAVE_DELAY_MS = 600;
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
-async function signedIn(portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> {
-  const page = await suite.openPage();
-  await loginThroughUi(page, portal, username, DEMO_PASSWORD, landing);
-  return page;
-}
+const signedIn = (portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> => suite.signedInPage(portal, username, DEMO_PASSWORD, landing);
 
 /** The JSON bodies of the page's PATCHes of loads, as they are sent; each answer is held back SAVE_DELAY_MS. */
 async function watchPatches(page: Page): Promise<unknown[]> {
@@ -37,7 +33,6 @@ async function watchPatches(page: Page): Promise<unknown[]> {
 
 const hasFocus = (element: Locator) => element.evaluate((node) => node === node.ownerDocument.activeElement);
 const focused = (page: Page) => page.evaluate<string>('document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : "none"');
-const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 /** The polite hint beside a select (in the same cell or control row). */
 const hintNear = (select: Locator) => select.locator('xpath=following-sibling::span[@aria-live="polite"][1]');
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, useBrowserSuite } from './support';
+import { useBrowserSuite } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 const SHOTS = '/tmp/s11-ui-fix-shots';
@@ -14,11 +14,7 @@ interface LoadRow {
   kdt_id: string;
 }
 
-async function adminPage(): Promise<Page> {
-  const page = await suite.openPage();
-  await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
-  return page;
-}
+const adminPage = (): Promise<Page> => suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
 
 /** What has the focus: its accessible label, or else its text. */
 const focused = (page: Page) =>

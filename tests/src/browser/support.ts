@@ -191,6 +191,8 @@ export interface BrowserTestFile {
   openPage(options?: BrowserContextOptions): Promise<Page>;
   /** An API client signed in as `username` (for set-up and checks beside the browser). */
   signedInClient(username: string, password: string, portal: 'vendor' | 'staff'): Promise<PortalClient>;
+  /** A page (openPage) signed in through the login screen, once it has landed on `landing`. */
+  signedInPage(portal: 'vendor' | 'staff', username: string, password: string, landing: string, options?: BrowserContextOptions): Promise<Page>;
 }
 
 /**
@@ -232,5 +234,24 @@ export function useBrowserSuite(options: Parameters<typeof startTestSystem>[0], 
     async signedInClient(username, password, portal) {
       return (await signedIn(started().system, username, password, portal)).client;
     },
+    async signedInPage(portal, username, password, landing, contextOptions = {}) {
+      const page = await this.openPage(contextOptions);
+      await loginThroughUi(page, portal, username, password, landing);
+      return page;
+    },
   };
 }
+
+/** A toast the page shows, by its exact text. */
+export const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
+
+/** What has the focus: "<body>", or the element's tag with its accessible label (else its label's text, else its text). */
+export const focusedElement = (page: Page) =>
+  page.evaluate<string>(
+    `(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return '<body>';
+      const label = active.getAttribute('aria-label') ?? (active.labels && active.labels[0] ? active.labels[0].textContent : null) ?? active.textContent;
+      return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
+    })()`,
+  );

@@ -5,7 +5,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
-import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, screenshot, toast, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** The browser's zone, so the dates the table shows are known in advance. */
@@ -64,7 +64,6 @@ const rowOf = (page: Page, kdtId: string) => loadsTable(page).getByRole('row').f
 /** A cell of a load's row by its column id (load_number, status, pickup_date, delivery_date, invoice...). */
 const cellOf = (page: Page, kdtId: string, column: string) => rowOf(page, kdtId).locator(`td.cell-${column}`);
 const header = (page: Page, name: string) => loadsTable(page).getByRole('columnheader', { name: new RegExp(`^${name}`) });
-const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 /** A value on the detail page: the field of a section, as read when not editing. */
 const sectionValue = (page: Page, section: string, label: string) =>
   page.getByRole('region', { name: section, exact: true }).locator('.section-value').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
