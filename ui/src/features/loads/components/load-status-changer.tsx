@@ -8,6 +8,7 @@ import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
 import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages';
 import { LOAD_STATUS_TONES } from '../utils/status-tones';
+import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
 
 /** Any status may be chosen; it shows at once and reverts if the server refuses. `readOnly` shows it as a badge. */
@@ -51,18 +52,7 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
     <div className="inline-control">
       <label htmlFor={id}>Status</label>
       <div className="inline-control-row">
-        <select
-          id={id}
-          className={`status-select status-${LOAD_STATUS_TONES[select.shown]}`}
-          {...select.selectProps}
-        >
-          {LOAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LOAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-        <span {...select.hintProps} />
+        <CommittedSelect id={id} select={select} values={LOAD_STATUSES} labels={LOAD_STATUS_LABELS} tones={LOAD_STATUS_TONES} />
         <SaveFeedback flash={flash} />
       </div>
     </div>

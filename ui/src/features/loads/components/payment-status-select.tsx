@@ -8,6 +8,7 @@ import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
 import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-messages';
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
+import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
 
 /** Any payment status may be chosen; it shows at once and reverts if the server refuses. `readOnly` shows a badge. */
@@ -52,18 +53,7 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
     <div className="inline-control">
       <label htmlFor={id}>Payment Status</label>
       <div className="inline-control-row">
-        <select
-          id={id}
-          className={`status-select status-${PAYMENT_STATUS_TONES[select.shown]}`}
-          {...select.selectProps}
-        >
-          {PAYMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PAYMENT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-        <span {...select.hintProps} />
+        <CommittedSelect id={id} select={select} values={PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} tones={PAYMENT_STATUS_TONES} />
         <SaveFeedback flash={flash} />
       </div>
     </div>

@@ -2,6 +2,7 @@ import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/doma
 import type { LoadView } from '@portal/domain/loads/view';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../../loads/api/update-load';
+import { CommittedSelect } from '../../loads/components/committed-select';
 import { useCommittedSelect } from '../../loads/hooks/use-committed-select';
 import { errorText, LOAD_MESSAGES, statusUpdated } from '../../loads/utils/load-messages';
 import { LOAD_STATUS_TONES } from '../../loads/utils/status-tones';
@@ -23,19 +24,13 @@ export function StatusCellSelect({ load }: { load: LoadView }) {
   });
 
   return (
-    <>
-      <select
-        className={`status-select status-cell-select status-${LOAD_STATUS_TONES[select.shown]}`}
-        aria-label={`Status of ${load.kdt_id}`}
-        {...select.selectProps}
-      >
-        {LOAD_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {LOAD_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-      <span {...select.hintProps} />
-    </>
+    <CommittedSelect
+      select={select}
+      values={LOAD_STATUSES}
+      labels={LOAD_STATUS_LABELS}
+      tones={LOAD_STATUS_TONES}
+      className="status-cell-select"
+      aria-label={`Status of ${load.kdt_id}`}
+    />
   );
 }
