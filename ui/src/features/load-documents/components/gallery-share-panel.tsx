@@ -39,7 +39,7 @@ export function GallerySharePanel({ loadId }: { loadId: string }) {
       </h3>
       <p className="ld-muted ld-share-note">Anyone with this link can view this load&apos;s photos, without signing in.</p>
       <div className="ld-share-row">
-        <label className="ld-visually-hidden" htmlFor={inputId}>
+        <label className="visually-hidden" htmlFor={inputId}>
           Photo gallery link
         </label>
         <input ref={input} id={inputId} className="ld-share-link" type="text" readOnly value={url} onFocus={(event) => event.target.select()} />

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type CSSProperties, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { changeIntent, DRAFT_HINT, hasDraft, isTypedCharacter, keyIntent, shownValue, TYPE_AHEAD_MS } from '../utils/committed-select';
 
 // The rules (what commits, what only drafts, why blur reverts) are in ../utils/committed-select.ts.
@@ -9,19 +9,6 @@ import { changeIntent, DRAFT_HINT, hasDraft, isTypedCharacter, keyIntent, shownV
  * comes much later.
  */
 const KEY_CHANGE_WINDOW_MS = 50;
-
-/** Read by screen readers, not shown (the hint sits beside the select, which shows the draft itself). */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-};
 
 export interface CommittedSelectOptions<T extends string> {
   /** The value as the server has it. */
@@ -140,7 +127,8 @@ export function useCommittedSelect<T extends string>({ saved, save }: CommittedS
     },
     hintProps: {
       'aria-live': 'polite' as const,
-      style: VISUALLY_HIDDEN,
+      // Read by screen readers, not shown: the select beside it shows the draft itself.
+      className: 'visually-hidden',
       children: drafting ? DRAFT_HINT : '',
     },
   };

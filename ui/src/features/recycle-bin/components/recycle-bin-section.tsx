@@ -72,7 +72,7 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
                 <th scope="col">Deleted By</th>
                 <th scope="col">Deleted At</th>
                 <th scope="col" className="rb-actions-col">
-                  <span className="rb-visually-hidden">Actions</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>

@@ -52,7 +52,7 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
       </p>
       {canAssign ? (
         <form className="assign-vendor-form" onSubmit={assign} noValidate>
-          <label htmlFor={`${id}-vendor`} className="staff-visually-hidden">
+          <label htmlFor={`${id}-vendor`} className="visually-hidden">
             Vendor
           </label>
           <select

@@ -281,7 +281,7 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
       aria-label="Loads"
       style={{ height: `calc(${HEADER_HEIGHT}px + min(100vh - 200px, ${bodyHeight}px))` }}
     >
-      <p id={KEYS_HINT_ID} className="staff-visually-hidden">
+      <p id={KEYS_HINT_ID} className="visually-hidden">
         Arrow keys move between cells, Enter uses the cell&apos;s link or button, and Tab leaves the table.
       </p>
       <AgGridReact<LoadView>

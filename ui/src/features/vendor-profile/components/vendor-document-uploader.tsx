@@ -140,7 +140,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
 
       {(!exists || replacing) && (
         <div className="vp-document-form" id={`${inputId}-form`}>
-          <label className="vp-visually-hidden" htmlFor={inputId}>
+          <label className="visually-hidden" htmlFor={inputId}>
             {label} file
           </label>
           <input ref={input} id={inputId} type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
