@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** Nothing useful has the focus: it fell to <body> (the focused control was removed or disabled). */
 export function focusIsLost(): boolean {
@@ -19,6 +19,25 @@ export function useReturnFocusOnUnmount(): void {
     },
     [opener],
   );
+}
+
+/**
+ * For a control that opens an edit form in its place (and is unmounted meanwhile): when `open` turns false and the
+ * form took the focus with it (to <body>), the control takes it back.
+ */
+export function useFocusBackOnClose(open: boolean, control: RefObject<HTMLElement | null>): void {
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open && focusIsLost()) control.current?.focus();
+    wasOpen.current = open;
+  }, [open, control]);
+}
+
+/** For an edit form opened by a control that has just gone: its first field takes the focus when it mounts. */
+export function useFocusFirstFieldOnMount(form: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [form]);
 }
 
 /** The page's heading (or else its main region), made focusable without joining the Tab order, then focused. */

@@ -1,7 +1,7 @@
 import type { LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
-import { useEffect, useRef } from 'react';
-import { focusIsLost } from '../../../lib/focus';
+import { useRef } from 'react';
+import { useFocusBackOnClose } from '../../../lib/focus';
 import { NOT_SET } from '../../../lib/format-date';
 import { usePermissionNotice } from '../hooks/use-permission-notice';
 import { formatFieldValue } from '../utils/field-display';
@@ -26,13 +26,8 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
   const refusal = sectionEditRefusal(section);
   const notice = usePermissionNotice();
   const pencil = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(editing);
-
   // The form closed (Cancel, Save Changes, 'No changes detected.') and took the focus with it: back to this pencil.
-  useEffect(() => {
-    if (wasEditing.current && !editing && focusIsLost()) pencil.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  useFocusBackOnClose(editing, pencil);
 
   return (
     <section className={`card load-section${editing ? ' is-editing' : ''}`} aria-label={title}>

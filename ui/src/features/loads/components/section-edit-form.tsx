@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { fieldErrorsOf } from '../../../lib/error-messages';
+import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
 import { LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
@@ -28,9 +29,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const form = useRef<HTMLFormElement>(null);
 
   // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-  }, []);
+  useFocusFirstFieldOnMount(form);
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

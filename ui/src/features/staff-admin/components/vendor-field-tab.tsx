@@ -1,9 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { VendorField } from '@portal/domain/vendors/profile-fields';
 import { BusyButton } from '../../../components/busy-button';
 import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrorsOf } from '../../../lib/error-messages';
-import { focusIsLost } from '../../../lib/focus';
+import { useFocusBackOnClose, useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { insuranceNotice } from '../../../lib/insurance-notice';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateVendor, type VendorDetail } from '../api/vendors';
@@ -33,13 +33,8 @@ interface VendorFieldTabProps {
 export function VendorFieldTab({ vendor, tab, canEdit }: VendorFieldTabProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(editing);
-
   // The form closed (Cancel, Save Changes, 'No changes detected.') and took the focus with it: back to the Edit button.
-  useEffect(() => {
-    if (wasEditing.current && !editing && focusIsLost()) editButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  useFocusBackOnClose(editing, editButton);
 
   return (
     <div>
@@ -110,9 +105,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
   const form = useRef<HTMLFormElement>(null);
 
   // Opened by its Edit button, which has just gone: the focus goes to the first field rather than to <body>.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-  }, []);
+  useFocusFirstFieldOnMount(form);
 
   function change(name: VendorField, raw: string) {
     const next = changeVendorField(values, errors, name, raw);
