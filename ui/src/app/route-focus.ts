@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { focusPageStart } from '../lib/focus';
 
 /** Has the person used the page yet? Redirects before that (a signed-in visitor sent on from /) are part of loading it. */
 let interacted = false;
@@ -37,10 +38,7 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
     const active = document.activeElement;
     // Something inside the new page took the focus as it mounted (autoFocus): it stays there.
     if (active && active !== container && container.contains(active)) return;
-    const heading = container.querySelector<HTMLElement>('h1');
-    const target = heading ?? container;
-    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    target.focus({ preventScroll: true });
+    const target = focusPageStart(container, { preventScroll: true })!;
     // The new page from its top, as a full page load would show it, when its heading is out of sight.
     const { top, bottom } = target.getBoundingClientRect();
     if (top < 0 || bottom > window.innerHeight) window.scrollTo(0, 0);

@@ -40,13 +40,16 @@ export function useFocusFirstFieldOnMount(form: RefObject<HTMLFormElement | null
   }, [form]);
 }
 
-/** The page's heading (or else its main region), made focusable without joining the Tab order, then focused. */
-export function focusPageStart(): boolean {
-  const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('main');
-  if (!target) return false;
+/**
+ * The page's heading (or else its main region), made focusable without joining the Tab order, then focused. Answers
+ * what it focused, if anything.
+ */
+export function focusPageStart(main = document.querySelector<HTMLElement>('main'), options?: FocusOptions): HTMLElement | null {
+  const target = main?.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('h1') ?? main;
+  if (!target) return null;
   if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
-  target.focus();
-  return true;
+  target.focus(options);
+  return target;
 }
 
 /**
