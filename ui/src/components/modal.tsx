@@ -11,6 +11,11 @@ interface ModalProps {
   children: ReactNode;
   /** Buttons under the body, right-aligned. */
   footer?: ReactNode;
+  /**
+   * The body may scroll with nothing focusable in it (a read-only view): it is then a focusable region named by the
+   * title, so the keyboard can reach and scroll it.
+   */
+  scrollableBody?: boolean;
 }
 
 /**
@@ -18,10 +23,10 @@ interface ModalProps {
  * panel close it; the content mounts only while open, so its state starts fresh each time. It opens on its first
  * form field and gives the focus back to what opened it when it closes.
  */
-export function Modal({ open, title, onClose, size = 'md', children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, size = 'md', children, footer, scrollableBody }: ModalProps) {
   if (!open) return null;
   return (
-    <ModalPanel title={title} onClose={onClose} size={size} footer={footer}>
+    <ModalPanel title={title} onClose={onClose} size={size} footer={footer} scrollableBody={scrollableBody}>
       {children}
     </ModalPanel>
   );
@@ -34,7 +39,7 @@ const FIRST_FIELD = ['input:not([type=hidden]):not([disabled])', 'select:not([di
 /** A field the dialog's content asks to start on instead (React's autoFocus writes no attribute; this one does). */
 const CHOSEN_FIELD = '.modal-body [data-autofocus]';
 
-function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
+function ModalPanel({ title, onClose, size, children, footer, scrollableBody = false }: Omit<ModalProps, 'open'> & { size: ModalSize }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // What had the focus when the modal opened (read while rendering, before the dialog takes the focus).
@@ -76,7 +81,9 @@ function ModalPanel({ title, onClose, size, children, footer }: Omit<ModalProps,
             ×
           </button>
         </header>
-        <div className="modal-body">{children}</div>
+        <div className="modal-body" {...(scrollableBody && { tabIndex: 0, role: 'region', 'aria-labelledby': titleId })}>
+          {children}
+        </div>
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
     </dialog>

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useLoadAsOf, useVendorAsOf, type HistoryEntry } from '../api/history-api';
@@ -21,13 +20,13 @@ interface AsOfDialogProps {
 
 /** "View as of this change": the record read-only, as it stood right after `entry`. */
 export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
-  const title = entry ? `${kind === 'load' ? 'Load' : 'Vendor'} as of ${formatAuditTime(entry.at)}` : '';
   return (
     <Modal
       open={entry !== null}
       size="lg"
-      title={title}
+      title={entry ? `${kind === 'load' ? 'Load' : 'Vendor'} as of ${formatAuditTime(entry.at)}` : ''}
       onClose={onClose}
+      scrollableBody
       footer={
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close
@@ -36,7 +35,6 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
     >
       {entry && (
         <>
-          <ScrollableBody label={title} />
           <p className="hist-asof-note">
             {HISTORY_MESSAGES.asOfReadOnly} {changeName(entry)}, by {actorLabel(entry.actor)}.
           </p>
@@ -45,24 +43,6 @@ export function AsOfDialog({ kind, id, entry, onClose }: AsOfDialogProps) {
       )}
     </Modal>
   );
-}
-
-/**
- * The dialog's body scrolls and holds nothing focusable, so keyboard users could not scroll it: it becomes a named,
- * focusable region (the Modal owns the element; this marks it while the dialog is open).
- */
-function ScrollableBody({ label }: { label: string }) {
-  const mark = useCallback(
-    (marker: HTMLSpanElement | null) => {
-      const body = marker?.closest<HTMLElement>('.modal-body');
-      if (!body) return;
-      body.tabIndex = 0;
-      body.setAttribute('role', 'region');
-      body.setAttribute('aria-label', label);
-    },
-    [label],
-  );
-  return <span ref={mark} hidden />;
 }
 
 function LoadAsOf({ id, entry }: { id: string; entry: HistoryEntry }) {
