@@ -7,6 +7,9 @@
 //   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof command-api/scripts/profile-commands.ts   # whole run
 //   node --import tsx command-api/scripts/profile-commands.ts --summary /tmp/prof/<file>.cpuprofile
 //   PG_STAT=1 node --import tsx command-api/scripts/profile-commands.ts   # + PostgreSQL's time by statement (pg_stat_statements)
+//   PROJECTOR_BATCH=14 node --import tsx command-api/scripts/profile-commands.ts   # the live projector apart: stopped
+//     during each round, then timed catching up in batches of that many events (its CPU per event, Node and PostgreSQL,
+//     without the other services competing for the cores or changing its batch sizes)
 //   DATABASE_URL=postgres://... uses that server instead (a fresh database is created on it; PG_STAT needs
 //   pg_stat_statements in its shared_preload_libraries).
 import fs from 'node:fs';
@@ -21,12 +24,15 @@ import { startSystem } from '../../scripts/system';
 import { PortalClient } from '../../tests/src/support/http-client';
 import { LeanClient } from '../../bench/src/lean-client';
 import { postgresCpuSeconds } from '../../bench/src/support';
+import { projections } from '../../projector/src/projections';
+import { Projector, readCheckpoint } from '../../projector/src/runtime';
 
 const LOADS = Number(process.env.LOADS ?? 1000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
 const PER_CLIENT = Number(process.env.PER_CLIENT ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PASSWORD = 'Profile-Pass-2026';
+const PROJECTOR_BATCH = process.env.PROJECTOR_BATCH ? Number(process.env.PROJECTOR_BATCH) : undefined;
 
 /** Top self-time functions of a .cpuprofile. */
 function summarise(file: string, top = 40): void {
@@ -159,7 +165,9 @@ async function main(): Promise<void> {
     // The commands go through the bench's lean client (fetch costs more CPU than the command API's answer).
     lean = clients.map((client) => new LeanClient(client));
     const profiler = process.env.CPU_PROFILE ? await startProfiler() : undefined;
+    let projector = system.projector;
     for (let round = 0; round < ROUNDS; round++) {
+      if (PROJECTOR_BATCH) await projector.stop();
       queries.reset();
       if (process.env.PG_STAT) {
         await onDatabase(async (db) => {
@@ -197,6 +205,20 @@ async function main(): Promise<void> {
       const postgresMicros = (postgresCpuSeconds() - postgresBefore) * 1e6;
       const total = [...queries.counts.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${(nodeMicros / ok).toFixed(0)} µs, postgres ${(postgresMicros / ok).toFixed(0)} µs\n`);
+      if (PROJECTOR_BATCH) {
+        const head = await system.store.headPosition();
+        const events = (await system.store.readAll({ after: await readCheckpoint(system.pool), maxCount: 1_000_000 })).length;
+        const nodeBefore = process.cpuUsage();
+        const postgresBefore = postgresCpuSeconds();
+        const started = performance.now();
+        projector = new Projector({ store: system.store, pool: system.pool, projections, maxBatchSize: PROJECTOR_BATCH });
+        projector.start();
+        while ((await readCheckpoint(system.pool)) < head) await new Promise((resolve) => setTimeout(resolve, 2));
+        const seconds = (performance.now() - started) / 1000;
+        const node = process.cpuUsage(nodeBefore);
+        const postgres = (postgresCpuSeconds() - postgresBefore) * 1e6;
+        process.stdout.write(`  projector caught up on ${events} events in batches of ${PROJECTOR_BATCH}: ${Math.round(events / seconds)} events/s, CPU per event: node ${((node.user + node.system) / events).toFixed(0)} µs, postgres ${(postgres / events).toFixed(0)} µs\n`);
+      }
       if (round === ROUNDS - 1 && process.env.PG_STAT) {
         const { rows } = await onDatabase((db) => db.query(`SELECT calls::float8 AS calls, total_exec_time, total_plan_time, rows::float8 AS rows, wal_bytes::float8 AS wal_bytes, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS q FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`));
         for (const r of rows) process.stdout.write(`  exec ${(r.total_exec_time * 1000 / ok).toFixed(1).padStart(7)} µs/cmd  plan ${(r.total_plan_time * 1000 / ok).toFixed(1).padStart(5)}  calls/cmd ${(r.calls / ok).toFixed(2)}  rows ${(r.rows / r.calls).toFixed(1)}  wal/cmd ${Math.round(r.wal_bytes / ok)}  ${r.q}\n`);
