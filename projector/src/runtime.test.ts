@@ -298,49 +298,4 @@ describe('projector runtime', () => {
       }
     });
   });
-
-  describe('batches under a burst', () => {
-    /** Brings the read side up to the head first (the history other tests left), so a lingering projector starts idle. */
-    const caughtUpBefore = async () => {
-      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: false });
-      projector.start();
-      await until(caughtUp);
-      await projector.stop();
-    };
-
-    it('waits a moment for more events when they pile up, and applies them in one batch', async () => {
-      const stream = `tally-${randomUUID()}`;
-      const sizes: number[] = [];
-      await caughtUpBefore();
-      const projector = new Projector({
-        store, pool: db.pool, projections: [tallyProjection()], linger: { from: 3, ms: 5_000, upTo: 10 }, onBatchCommitted: ({ size }) => sizes.push(size),
-      });
-      projector.start();
-      try {
-        // Five at once (a pile-up), then five more, one by one, while the projector waits for them.
-        await store.appendToStream(stream, Array.from({ length: 5 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
-        for (let i = 5; i < 10; i++) await store.appendToStream(stream, [{ type: 'Counted', data: { v: i } }]);
-        await until(caughtUp);
-        expect(sizes).toEqual([10]);
-        expect(await tallied(stream)).toEqual({ events: 10, sum: 45n });
-      } finally {
-        await projector.stop();
-      }
-    });
-
-    it('never holds back an event that arrives alone', async () => {
-      const stream = `tally-${randomUUID()}`;
-      await caughtUpBefore();
-      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: { from: 2, ms: 600_000, upTo: 100 } });
-      projector.start();
-      try {
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 7 } }]);
-        // Within until's 10 s, far less than the 10 minutes a lingering batch would wait.
-        await until(caughtUp);
-        expect(await tallied(stream)).toEqual({ events: 1, sum: 7n });
-      } finally {
-        await projector.stop();
-      }
-    });
-  });
 });

@@ -88,21 +88,12 @@ export interface ProjectorOptions {
   projections: readonly Projection[];
   logger?: Logger;
   maxBatchSize?: number;
-  /**
-   * While events arrive faster than batches commit (a batch found at least `from` events waiting), wait up to `ms` for
-   * more, up to `upTo` events (at most maxBatchSize), before applying it. A batch costs about as much CPU as 7 events
-   * on top of its events (its round trips, commit and NOTIFY, and each reader's re-read), so under a burst larger
-   * batches leave the cores to the commands; a lone event is never held back. `false`: never wait.
-   */
-  linger?: { from: number; ms: number; upTo: number } | false;
   /** Called after each committed batch (tests, metrics). */
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
 }
 
 const NEXT_TICK = Symbol('next tick');
-const LINGERED = Symbol('lingered');
-/** See ProjectorOptions.linger. */
-export const DEFAULT_LINGER = { from: 8, ms: 5, upTo: 100 } as const;
+
 
 /**
  * A batch found the checkpoint past its first event at commit: someone else applied those events (a rebuild that
@@ -136,7 +127,6 @@ export async function readCheckpoint(db: pg.Pool | pg.PoolClient, { timeoutMs }:
 export class Projector {
   private readonly logger: Logger;
   private readonly maxBatchSize: number;
-  private readonly linger: { from: number; ms: number; upTo: number } | false;
   private stopping = false;
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
@@ -148,7 +138,6 @@ export class Projector {
   constructor(private readonly options: ProjectorOptions) {
     this.logger = options.logger ?? silentLogger;
     this.maxBatchSize = options.maxBatchSize ?? 500;
-    this.linger = options.linger ?? DEFAULT_LINGER;
   }
 
   start(): void {
@@ -215,23 +204,6 @@ export class Projector {
           if (next.done) break;
           batch.push(next.value);
           pending = iterator.next();
-        }
-        const linger = this.linger;
-        if (linger && batch.length >= linger.from) {
-          // Events piled up while the last batch was applied: wait a moment for more (see ProjectorOptions.linger).
-          const upTo = Math.min(linger.upTo, this.maxBatchSize);
-          let timer: NodeJS.Timeout | undefined;
-          const lingered = new Promise<typeof LINGERED>((resolve) => { timer = setTimeout(() => resolve(LINGERED), linger.ms); });
-          try {
-            while (batch.length < upTo && !this.stopping) {
-              const next = await Promise.race([pending, lingered]);
-              if (next === LINGERED || next.done) break;
-              batch.push(next.value);
-              pending = iterator.next();
-            }
-          } finally {
-            clearTimeout(timer);
-          }
         }
         if (this.stopping) return;
         await this.applyBatch(batch);
