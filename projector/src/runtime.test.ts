@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/tests/support/dat
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
 import { READ_MODEL_CHANNEL } from './notices';
 import { createLogger } from '@portal/platform/logger';
-import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection, type ProjectionContext } from './runtime';
+import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 
@@ -25,46 +25,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Each test starts the read side from scratch over whatever history the store holds.
-  await db.pool.query('CREATE TABLE IF NOT EXISTS kept_sums (stream_id text PRIMARY KEY, sum bigint NOT NULL)');
-  await db.pool.query('TRUNCATE tally_log, tally_totals, kept_sums, projector_checkpoints');
+  await db.pool.query('TRUNCATE tally_log, tally_totals, projector_checkpoints');
 });
 
 const until = (condition: () => Promise<boolean>, timeoutMs = 10_000) => waitUntil(condition, { timeoutMs, intervalMs: 20 });
-
-/**
- * Sums per stream, kept between the live projector's batches like the loads projection keeps its rows: a batch takes
- * a sum from the kept memory when it has one and reads the row otherwise. A kept sum that outlives a failed batch, or
- * rows someone else wrote, would show in the sums.
- */
-function keptSumProjection(): Projection {
-  const batch = (context: ProjectionContext) => context.local('kept-sums', () => new Map<string, number>());
-  const kept = (context: ProjectionContext) => context.kept?.('kept-sums', () => new Map<string, number>());
-  return {
-    name: 'kept-sum',
-    async prepare(events, context) {
-      const sums = batch(context);
-      const missing: string[] = [];
-      for (const event of events) {
-        if (!event.streamId.startsWith('tally-') || sums.has(event.streamId)) continue;
-        const known = kept(context)?.get(event.streamId);
-        if (known === undefined) missing.push(event.streamId);
-        else sums.set(event.streamId, known);
-      }
-      const { rows } = await context.tx.query<{ stream_id: string; sum: string }>('SELECT stream_id, sum FROM kept_sums WHERE stream_id = ANY($1)', [missing]);
-      for (const stream of missing) sums.set(stream, Number(rows.find((row) => row.stream_id === stream)?.sum ?? 0));
-    },
-    apply(event, context) {
-      if (event.streamId.startsWith('tally-')) batch(context).set(event.streamId, batch(context).get(event.streamId)! + Number(event.data.v ?? 0));
-    },
-    async flush(context) {
-      for (const [stream, sum] of batch(context)) {
-        await context.tx.query('INSERT INTO kept_sums (stream_id, sum) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET sum = EXCLUDED.sum', [stream, sum]);
-        kept(context)?.set(stream, sum);
-      }
-    },
-  };
-}
-const keptSum = async (stream: string) => (await db.pool.query('SELECT sum FROM kept_sums WHERE stream_id = $1', [stream])).rows[0]?.sum as bigint | undefined;
 
 const caughtUp = async () => (await readCheckpoint(db.pool)) === (await store.headPosition());
 const tallied = async (stream: string) =>
@@ -230,72 +194,5 @@ describe('projector runtime', () => {
     } finally {
       await listener.end();
     }
-  });
-
-  describe('memory kept between batches', () => {
-    it('is kept from one committed batch to the next', async () => {
-      const stream = `tally-${randomUUID()}`;
-      const projector = new Projector({ store, pool: db.pool, projections: [keptSumProjection()] });
-      projector.start();
-      try {
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }]);
-        await until(caughtUp);
-        expect(projector.memory.at).toBe(await readCheckpoint(db.pool));
-        // A row changed behind the projector's back (which nothing but the projector may do) is not read again:
-        // the next batch starts from the sum it kept.
-        await db.pool.query('UPDATE kept_sums SET sum = 1000 WHERE stream_id = $1', [stream]);
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 2 } }]);
-        await until(caughtUp);
-        expect(await keptSum(stream)).toBe(3n);
-      } finally {
-        await projector.stop();
-      }
-    });
-
-    it('is dropped when a batch fails after a projection kept something of it', async () => {
-      const stream = `tally-${randomUUID()}`;
-      let failing = false;
-      const failsAtCommit: Projection = {
-        name: 'fails-at-commit',
-        apply() {},
-        async flush() {
-          if (failing) throw new Error('cannot write this yet');
-        },
-      };
-      const projector = new Projector({ store, pool: db.pool, projections: [keptSumProjection(), failsAtCommit] });
-      projector.start();
-      try {
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }]);
-        await until(caughtUp);
-        failing = true;
-        // The kept-sum projection keeps 3 in its flush; the next projection's flush fails and the batch rolls back.
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 2 } }]);
-        await until(async () => projector.lastError !== undefined);
-        expect(projector.memory.size).toBe(0);
-        failing = false;
-        await until(caughtUp, 20_000);
-        expect(await keptSum(stream)).toBe(3n);
-      } finally {
-        await projector.stop();
-      }
-    });
-
-    it('is dropped when the stored checkpoint is not the one this projector committed last', async () => {
-      const stream = `tally-${randomUUID()}`;
-      const projector = new Projector({ store, pool: db.pool, projections: [keptSumProjection()] });
-      projector.start();
-      try {
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 1 } }]);
-        await until(caughtUp);
-        // Someone else wrote the read models: other rows, with a checkpoint that is not this projector's.
-        await db.pool.query('UPDATE kept_sums SET sum = 100 WHERE stream_id = $1', [stream]);
-        await db.pool.query('UPDATE projector_checkpoints SET position = position - 1');
-        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 2 } }]);
-        await until(caughtUp);
-        expect(await keptSum(stream)).toBe(102n);
-      } finally {
-        await projector.stop();
-      }
-    });
   });
 });

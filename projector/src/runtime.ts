@@ -18,38 +18,6 @@ export interface ProjectionContext {
    * vendor names the vendors projection has just folded): `local(key, create)` returns the same object all batch long.
    */
   local<T>(key: string, create: () => T): T;
-  /**
-   * Memory the live projector keeps from one committed batch to the next (`kept(key, create)` returns the same object
-   * until it is dropped): what a projection keeps there must be exactly what its committed rows hold. It is dropped
-   * whenever a batch fails or the stored checkpoint is not the one this projector last committed (a rebuild switched
-   * the read models in, or another instance applied events). Absent in a replay (rebuild, verify).
-   */
-  kept?<T>(key: string, create: () => T): T;
-}
-
-/**
- * What a live projector keeps between its batches (see ProjectionContext.kept), with the checkpoint it was kept at:
- * valid only while the stored checkpoint is still that one.
- */
-export class ProjectorMemory {
-  private readonly entries = new Map<string, unknown>();
-  /** The position of the last batch committed with this memory; undefined when there is none (or it was dropped). */
-  at: bigint | undefined;
-
-  get<T>(key: string, create: () => T): T {
-    if (!this.entries.has(key)) this.entries.set(key, create());
-    return this.entries.get(key) as T;
-  }
-
-  /** Whether anything is kept (tests). */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  drop(): void {
-    this.entries.clear();
-    this.at = undefined;
-  }
 }
 
 /**
@@ -94,7 +62,6 @@ export interface ProjectorOptions {
 
 const NEXT_TICK = Symbol('next tick');
 
-
 /**
  * A batch found the checkpoint past its first event at commit: someone else applied those events (a rebuild that
  * switched the read models in while this batch waited for its lock, or another projector instance). Nothing of the
@@ -131,8 +98,6 @@ export class Projector {
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
   private wakeRetry: (() => void) | undefined;
-  /** Kept from batch to batch (dropped on any failure; see ProjectionContext.kept). */
-  readonly memory = new ProjectorMemory();
   lastError: Error | undefined;
 
   constructor(private readonly options: ProjectorOptions) {
@@ -217,19 +182,11 @@ export class Projector {
 
   /** One batch in one transaction: the projections' writes, the guarded checkpoint and the NOTIFY of the changed keys. */
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    let transaction: ProjectionTransaction;
-    try {
-      transaction = await ProjectionTransaction.begin(this.options.pool, this.options.projections, { lock: PROJECTOR_BATCH_LOCK, notify: true, memory: this.memory });
-    } catch (error) {
-      this.memory.drop();
-      throw error;
-    }
+    const transaction = await ProjectionTransaction.begin(this.options.pool, this.options.projections, { lock: PROJECTOR_BATCH_LOCK, notify: true });
     try {
       await transaction.apply(batch);
       await transaction.commit();
     } catch (error) {
-      // Whatever the failure (even a lost connection after COMMIT was sent), nothing kept is trusted again.
-      this.memory.drop();
       await transaction.rollback();
       throw error;
     }
@@ -258,12 +215,7 @@ export class ProjectionTransaction {
   private last: bigint | undefined;
   private done = false;
 
-  private constructor(
-    private readonly client: pg.PoolClient,
-    private readonly projections: readonly Projection[],
-    private readonly notify: boolean,
-    private readonly memory: ProjectorMemory | undefined,
-  ) {
+  private constructor(private readonly client: pg.PoolClient, private readonly projections: readonly Projection[], private readonly notify: boolean) {
     this.context = {
       tx: client,
       changed: (change) => {
@@ -279,21 +231,18 @@ export class ProjectionTransaction {
         return this.locals.get(key) as T;
       },
     };
-    if (memory) this.context.kept = (key, create) => memory.get(key, create);
   }
 
   /**
    * BEGIN on a connection of `pool`, holding `lock` (an advisory lock) for the transaction unless it is null; with
    * `notify`, the commit NOTIFYs the changed keys. `after`: the transaction of the directly preceding events, whose
    * commit may still be under way (a replay's pipeline); its projections carry what they changed over to this one.
-   * Every transaction before `after` must have committed. `memory`: the live projector's kept memory, offered to the
-   * projections (ProjectionContext.kept) once the stored checkpoint, read under the lock, shows it is still current;
-   * dropped otherwise. The commit records its checkpoint in it.
+   * Every transaction before `after` must have committed.
    */
   static async begin(
     pool: pg.Pool,
     projections: readonly Projection[],
-    { lock, notify, after, memory }: { lock: number | null; notify: boolean; after?: ProjectionTransaction; memory?: ProjectorMemory },
+    { lock, notify, after }: { lock: number | null; notify: boolean; after?: ProjectionTransaction },
   ): Promise<ProjectionTransaction> {
     const client = await pool.connect();
     try {
@@ -302,22 +251,13 @@ export class ProjectionTransaction {
       // applied again from the event store, whose appends stay synchronous. Saves a disk flush per batch of live pushes.
       // One round trip (a live batch makes a handful; each costs a wake-up of both processes under load).
       if (lock !== null && !Number.isSafeInteger(lock)) throw new Error(`advisory lock key must be an integer, not ${lock}`);
-      const begin = `BEGIN; SET LOCAL synchronous_commit = off${lock === null ? '' : `; SELECT pg_advisory_xact_lock(${lock})`}`;
-      if (memory) {
-        // The checkpoint as it stands once this batch holds the lock: the kept memory is what this projector committed
-        // at memory.at, so it stands for the read models only while nobody else has moved the checkpoint since.
-        const results = (await client.query(`${begin}; SELECT position FROM projector_checkpoints WHERE name = '${CHECKPOINT_NAME}'`)) as unknown as pg.QueryResult[];
-        const stored = results[results.length - 1]!.rows[0]?.position as bigint | string | undefined;
-        if (memory.at === undefined || stored === undefined || BigInt(stored) !== memory.at) memory.drop();
-      } else {
-        await client.query(begin);
-      }
+      await client.query(`BEGIN; SET LOCAL synchronous_commit = off${lock === null ? '' : `; SELECT pg_advisory_xact_lock(${lock})`}`);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       client.release();
       throw error;
     }
-    const transaction = new ProjectionTransaction(client, projections, notify, memory);
+    const transaction = new ProjectionTransaction(client, projections, notify);
     if (after) for (const projection of projections) projection.carry?.(after.context, transaction.context);
     return transaction;
   }
@@ -379,7 +319,6 @@ export class ProjectionTransaction {
     }
     if (!moved) throw new CheckpointMoved();
     await this.client.query('COMMIT');
-    if (this.memory) this.memory.at = last;
     this.end();
   }
 

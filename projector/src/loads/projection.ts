@@ -23,50 +23,6 @@ export interface LoadRow {
 /** The batch's loads by id (also read by the payment-history projection, right after each event). */
 export const batchLoads = (context: ProjectionContext) => context.local('loads', () => new Map<string, LoadRow>());
 
-/** Loads the live projector keeps between batches (see KeptLoads). */
-export const KEPT_LOADS = 20_000;
-
-/** A kept load: its state as the row's JSON text (one string, not a tree of objects for the collector to walk). */
-interface KeptLoad {
-  stateJson: string;
-  deletedAt: LoadRow['deletedAt'];
-  deletedBy: string | null;
-}
-
-/**
- * The loads the live projector wrote most recently, as their rows hold them, and the vendor names it last knew: a
- * batch takes the loads it finds here instead of reading their rows (the projector is the loads table's only
- * writer). Least recently written first out, past `capacity` loads (about 1 kB each).
- */
-export class KeptLoads {
-  private readonly rows = new Map<string, KeptLoad>();
-  /** Vendors' names as the read model holds them (null: no vendor row). */
-  readonly names = new Map<string, string | null>();
-
-  constructor(private readonly capacity = KEPT_LOADS) {}
-
-  /** The load as a batch holds a row it has read. */
-  get(id: string): LoadRow | undefined {
-    const kept = this.rows.get(id);
-    if (!kept) return undefined;
-    return { state: JSON.parse(kept.stateJson) as loads.Load, deletedAt: kept.deletedAt, deletedBy: kept.deletedBy, updatedAt: null, position: null, dirty: false, stored: true };
-  }
-
-  get size(): number {
-    return this.rows.size;
-  }
-
-  /** `stateJson`: the state as written to the row. */
-  keep(row: LoadRow, stateJson: string): void {
-    const id = row.state.id;
-    this.rows.delete(id);
-    this.rows.set(id, { stateJson, deletedAt: row.deletedAt, deletedBy: row.deletedBy });
-    if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
-  }
-}
-
-const keptLoads = (context: ProjectionContext) => context.kept?.('loads', () => new KeptLoads());
-
 /** Rows per INSERT of `flush`. */
 const WRITE_CHUNK = 1_000;
 /** The columns `flush` writes: addRows for loads new to the table, the upsert below for the others. */
@@ -107,19 +63,6 @@ export const loadsProjection: Projection = {
       if (event.type === 'LoadVendorAssigned' && data.to?.id) vendorIds.add(data.to.id);
     }
     const names = vendorNames(context);
-    const kept = keptLoads(context);
-    if (kept) {
-      for (const id of ids) {
-        const row = kept.get(id);
-        if (!row) continue;
-        ids.delete(id);
-        rows.set(id, row);
-        const vendor = row.state.vendorId;
-        if (!vendor || names.known(vendor)) continue;
-        if (kept.names.has(vendor)) names.set(vendor, kept.names.get(vendor)!);
-        else vendorIds.add(vendor);
-      }
-    }
     if (ids.size > 0) {
       // With their vendors' current names (one round trip fewer per live batch); a name this transaction already
       // knows is newer than the stored one (see carry) and is kept.
@@ -193,38 +136,29 @@ export const loadsProjection: Projection = {
       else renamedHere.set(vendorId!, [row.state.id]);
       return renamed;
     };
-    const kept = keptLoads(context);
-    /** The row's columns but state and view, which are JSON text written once (and kept as such). */
-    const record = (row: LoadRow, vendorName: string | null) => {
+    const record = (row: LoadRow) => {
       const { state: l, deletedAt, deletedBy, updatedAt, position } = row;
+      const vendorName = nameOf(row);
       return {
         id: l.id, kdt_id: l.kdtId, load_number: l.loadNumber, vendor_id: l.vendorId, user_id: l.userId, vendor_name: vendorName,
-        status: l.status, payment_status: l.paymentStatus, pickup_date: l.pickupDate, delivery_date: l.deliveryDate,
+        status: l.status, payment_status: l.paymentStatus, pickup_date: l.pickupDate, delivery_date: l.deliveryDate, state: l,
         created_at: l.createdAt, updated_at: updatedAt, deleted_at: deletedAt, deleted_by: deletedBy, position: position?.toString(),
+        view: loadView(vendorName === l.vendorName ? l : { ...l, vendorName }),
       };
     };
-    const written = dirty.map((row) => {
-      const vendorName = nameOf(row);
-      const stateJson = JSON.stringify(row.state);
-      const viewJson = JSON.stringify(loadView(vendorName === row.state.vendorName ? row.state : { ...row.state, vendorName }));
-      kept?.keep(row, stateJson);
-      return { row, columns: record(row, vendorName), stateJson, viewJson };
-    });
     // Loads created in this transaction are added with addRows (COPY for many: about half PostgreSQL's work of an
     // INSERT from a JSON document); the others are updated in statements of WRITE_CHUNK rows (one very large JSON
     // document parses markedly slower per row).
-    const created = written.filter(({ row }) => !row.stored);
+    const created = dirty.filter((row) => !row.stored);
     if (created.length > 0) {
-      await addRows(context.tx, 'loads', LOAD_COLUMN_TYPES, created.map(({ columns, stateJson, viewJson }) => {
-        const r: Record<string, unknown> = { ...columns, state: stateJson, view: viewJson };
+      await addRows(context.tx, 'loads', LOAD_COLUMN_TYPES, created.map((row) => {
+        const r = record(row);
         return LOAD_COLUMNS.map((column) => r[column]);
       }));
     }
-    const updated = written.filter(({ row }) => row.stored);
+    const updated = dirty.filter((row) => row.stored);
     for (let start = 0; start < updated.length; start += WRITE_CHUNK) {
-      // Each element is the columns' object with state and view spliced in as the JSON text made above.
-      const document = `[${updated.slice(start, start + WRITE_CHUNK).map(({ columns, stateJson, viewJson }) => `${JSON.stringify(columns).slice(0, -1)},"state":${stateJson},"view":${viewJson}}`).join(',')}]`;
-      await context.tx.query({ name: 'projector-loads-write', text: WRITE_LOADS, values: [document] });
+      await context.tx.query({ name: 'projector-loads-write', text: WRITE_LOADS, values: [JSON.stringify(updated.slice(start, start + WRITE_CHUNK).map(record))] });
     }
     for (const [vendorId, name] of renames) {
       // The stored view is rewritten here rather than in SQL, so it stays the text loadView writes (a row projected
@@ -240,8 +174,5 @@ export const loadsProjection: Projection = {
       );
       for (const row of rows) context.changed({ kind: 'load', key: row.id, op: 'upsert', vendors: [vendorId] });
     }
-    // Every name this batch knows, each current as of its last event (the rows were kept as they were written above;
-    // the loads renamed in place keep their state as it was, as their rows do).
-    if (kept) for (const [vendorId, name] of vendorNames(context).entries()) kept.names.set(vendorId, name);
   },
 };

@@ -38,11 +38,6 @@ export class VendorNames {
     return this.names.get(id);
   }
 
-  /** Every name this batch knows (read, or folded from its events). */
-  entries(): IterableIterator<[string, string | null]> {
-    return this.names.entries();
-  }
-
   renamed(): IterableIterator<[string, string]> {
     return this.renames.entries();
   }
