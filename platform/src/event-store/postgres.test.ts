@@ -5,6 +5,7 @@ import { describeEventStoreContract } from './contract';
 import { createPostgresEventStore } from './postgres';
 import { eventStoreMigrations } from './postgres-schema';
 import type { RecordedEvent } from './port';
+import { until } from '@portal/tests/support/until';
 
 describeEventStoreContract('postgres', async () => {
   const db = await createTestDatabase(eventStoreMigrations);
@@ -71,6 +72,45 @@ describe('postgres event store: ordering under concurrency', () => {
     for (const revisions of byStream.values()) expect(revisions).toEqual(revisions.map((_, i) => BigInt(i)));
     await slowStore.close();
     await reader.close();
+  });
+
+  it('lets two writers whose groups share streams queue on the head row instead of deadlocking', async () => {
+    // Two command APIs (or the ops CLI beside one), each appending a group in its own transaction.
+    const [x, y] = [`queue-x-${randomUUID()}`, `queue-y-${randomUUID()}`];
+    const append = (stream: string) => ({ stream, expected: 'any', events: [{ id: randomUUID(), type: 'Tick', data: {}, metadata: {} }] });
+    const group = 'SELECT item, appended_position AS position FROM es_append_group($1::jsonb) ORDER BY item';
+    const [a, b] = [await db.pool.connect(), await db.pool.connect()];
+    try {
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      // A appends to X and holds its transaction open (a group's commit under way).
+      await a.query(group, [JSON.stringify([append(x)])]);
+      // B's group appends to Y, then X: it has to wait for A.
+      const pid = (await b.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const bGroup = b.query(group, [JSON.stringify([append(y), append(x)])]);
+      bGroup.catch(() => {});
+      await until(async () => (await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [pid])).rowCount === 1);
+      // A appends to Y too, then commits: B must not be holding Y's row while it waits (before, a deadlock that
+      // PostgreSQL broke after a second by aborting one of the two groups).
+      await a.query(group, [JSON.stringify([append(y)])]);
+      await a.query('COMMIT');
+      const { rows } = await bGroup;
+      await b.query('COMMIT');
+      expect(rows.map((row) => row.position !== null)).toEqual([true, true]);
+    } finally {
+      await a.query('ROLLBACK').catch(() => {});
+      await b.query('ROLLBACK').catch(() => {});
+      a.release();
+      b.release();
+    }
+    // A's appends come first in $all, then B's, each stream without gaps.
+    const { rows } = await db.pool.query<{ stream_id: string; revision: string }>(
+      'SELECT stream_id, revision::text FROM es_events WHERE stream_id = ANY($1) ORDER BY position',
+      [[x, y]],
+    );
+    expect(rows).toEqual([
+      { stream_id: x, revision: '0' }, { stream_id: y, revision: '0' }, { stream_id: y, revision: '1' }, { stream_id: x, revision: '1' },
+    ]);
   });
 
   it('wakes a live subscriber through LISTEN/NOTIFY, not by polling', async () => {
