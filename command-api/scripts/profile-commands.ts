@@ -25,7 +25,8 @@ import { PortalClient } from '../../tests/src/support/http-client';
 import { LeanClient } from '../../bench/src/lean-client';
 import { postgresCpuSeconds } from '../../bench/src/support';
 import { projections } from '../../projector/src/projections';
-import { Projector, readCheckpoint } from '../../projector/src/runtime';
+import { Projector, projectorStatus } from '../../projector/src/runtime';
+import { projectorCaughtUp } from '../../bench/src/figures/load-generator';
 
 const LOADS = Number(process.env.LOADS ?? 1000);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
   const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: PASSWORD, adminPassword: 'Profile-Admin-2026' };
   const system = await startSystem({ config, databaseUrl: url.toString(), logger: silentLogger });
   let lean: LeanClient[] = [];
+  let projector: Projector = system.projector;
   try {
     const login = async () => {
       const client = await new PortalClient(system.url).start();
@@ -165,7 +167,6 @@ async function main(): Promise<void> {
     // The commands go through the bench's lean client (fetch costs more CPU than the command API's answer).
     lean = clients.map((client) => new LeanClient(client));
     const profiler = process.env.CPU_PROFILE ? await startProfiler() : undefined;
-    let projector = system.projector;
     for (let round = 0; round < ROUNDS; round++) {
       if (PROJECTOR_BATCH) await projector.stop();
       queries.reset();
@@ -206,14 +207,13 @@ async function main(): Promise<void> {
       const total = [...queries.counts.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`round ${round + 1}: ${Math.round(ok / seconds)} commands/s (${ok} ok in ${seconds.toFixed(2)} s${failures.size ? `, failures ${JSON.stringify(Object.fromEntries(failures))}` : ''}), ${(total / ok).toFixed(2)} queries/command, CPU per command: node ${(nodeMicros / ok).toFixed(0)} µs, postgres ${(postgresMicros / ok).toFixed(0)} µs\n`);
       if (PROJECTOR_BATCH) {
-        const head = await system.store.headPosition();
-        const events = (await system.store.readAll({ after: await readCheckpoint(system.pool), maxCount: 1_000_000 })).length;
+        const { lag: events } = await projectorStatus(system.store, system.pool, 1_000_000);
         const nodeBefore = process.cpuUsage();
         const postgresBefore = postgresCpuSeconds();
         const started = performance.now();
         projector = new Projector({ store: system.store, pool: system.pool, projections, maxBatchSize: PROJECTOR_BATCH });
         projector.start();
-        while ((await readCheckpoint(system.pool)) < head) await new Promise((resolve) => setTimeout(resolve, 2));
+        await projectorCaughtUp(system.store, system.pool, 600_000, 2);
         const seconds = (performance.now() - started) / 1000;
         const node = process.cpuUsage(nodeBefore);
         const postgres = (postgresCpuSeconds() - postgresBefore) * 1e6;
@@ -235,6 +235,8 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const client of lean) client.close();
+    // The projector PROJECTOR_BATCH started last (the system stops only its own).
+    await projector.stop();
     await system.close();
     await stopDb();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -46,12 +46,12 @@ export async function generateLoads(store: EventStore, owner: LoadOwner, from: n
   return ids;
 }
 
-/** Waits until the projector's checkpoint has reached the event store's head. */
-export async function projectorCaughtUp(store: EventStore, pool: Pool, timeoutMs = 600_000): Promise<void> {
+/** Waits until the projector's checkpoint has reached the event store's head, looking every `intervalMs`. */
+export async function projectorCaughtUp(store: EventStore, pool: Pool, timeoutMs = 600_000, intervalMs = 200): Promise<void> {
   const head = await store.headPosition();
   const deadline = Date.now() + timeoutMs;
   while ((await readCheckpoint(pool)) < head) {
     if (Date.now() > deadline) throw new Error(`bench: the projector did not reach position ${head} within ${timeoutMs / 1000} s`);
-    await pause(200);
+    await pause(intervalMs);
   }
 }
