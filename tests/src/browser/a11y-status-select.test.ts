@@ -16,6 +16,14 @@ const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PAS
 const signedIn = (portal: 'staff' | 'vendor', username: string, landing: string): Promise<Page> => suite.signedInPage(portal, username, DEMO_PASSWORD, landing);
 
 /** The JSON bodies of the page's PATCHes of loads, as they are sent; each answer is held back SAVE_DELAY_MS. */
+/** The demo vendor's load detail page for `kdtId`, reached from its loads list. */
+async function vendorLoadDetail(kdtId: string): Promise<Page> {
+  const page = await signedIn('vendor', 'carrier', '/loads');
+  await page.getByRole('link', { name: kdtId, exact: true }).click();
+  await page.getByRole('heading', { name: `Load Details ${kdtId}`, level: 1 }).waitFor();
+  return page;
+}
+
 async function watchPatches(page: Page): Promise<unknown[]> {
   const bodies: unknown[] = [];
   page.on('request', (request: Request) => {
@@ -128,9 +136,7 @@ describe('status dropdowns from the keyboard', () => {
   });
 
   it("on a vendor's load detail: the status", { timeout: 60_000 }, async () => {
-    const page = await signedIn('vendor', 'carrier', '/loads');
-    await page.getByRole('link', { name: 'kdt_24109', exact: true }).click();
-    await page.getByRole('heading', { name: 'Load Details kdt_24109', level: 1 }).waitFor();
+    const page = await vendorLoadDetail('kdt_24109');
     const select = page.getByRole('combobox', { name: 'Status', exact: true });
     const patches = await watchPatches(page);
     await keyboardSaves(page, select, patches, 'status', 'open', 'picked_up', 'Status updated to Picked Up');
@@ -138,9 +144,7 @@ describe('status dropdowns from the keyboard', () => {
   });
 
   it("on a vendor's load detail: the payment status", { timeout: 60_000 }, async () => {
-    const page = await signedIn('vendor', 'carrier', '/loads');
-    await page.getByRole('link', { name: 'kdt_24110', exact: true }).click();
-    await page.getByRole('heading', { name: 'Load Details kdt_24110', level: 1 }).waitFor();
+    const page = await vendorLoadDetail('kdt_24110');
     const select = page.getByRole('combobox', { name: 'Payment Status', exact: true });
     const patches = await watchPatches(page);
     await keyboardSaves(page, select, patches, 'payment_status', 'unpaid', 'partial', 'Payment status updated to Partial');
