@@ -35,6 +35,7 @@ import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load
 import { startServices, type ServiceName, type Services } from './figures/memory';
 import { REBUILD_EVENTS, rebuildFigure } from './figures/rebuild';
 import { connectCrowd } from './figures/socket-crowd';
+import { endOnSignals } from './children';
 import { cpuSeconds, database, figures, freshDatabase, percentile, postgresCpuByService, record, root, seeded, timed } from './support';
 import { startSystem, type System } from '../../scripts/system';
 import type { PortalClient } from '../../tests/src/support/http-client';
@@ -442,6 +443,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Benchmarks on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${subset.length > 0 ? `; ${subset.join(', ')}` : ''}\n`);
   if (wants('board') || wants('bundles')) ensureUiBuilt();
   const db = await database();
+  endOnSignals(() => db.stop());
   try {
     const rawRate = wants('append') ? await appendFigure(await freshDatabase(db.adminUrl, 'bench_append')) : null;
     if (wants('commands') || wants('reads') || wants('live') || wants('board') || wants('memory')) {

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { endsWithBench } from '../children';
 import { root } from '../support';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, pause } from './commands';
 
@@ -119,7 +120,7 @@ export async function startServices(databaseUrl: string, dataDir: string): Promi
   const services: Service[] = (Object.keys(files) as ServiceName[]).map((name) => {
     // BENCH_CPU_PROF_DIR: each service writes a V8 CPU profile there when it stops (for working on figures 3 and 7).
     const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR, '--cpu-prof-name', `${name}.cpuprofile`] : [];
-    const child = spawn(process.execPath, [...profile, files[name]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = endsWithBench(spawn(process.execPath, [...profile, files[name]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }));
     const output: string[] = [];
     child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import WebSocket from 'ws';
+import { endsWithBench } from '../children';
 
 export interface Crowd {
   stop(): Promise<void>;
@@ -16,7 +17,7 @@ const CONNECT_TIMEOUT_MS = 120_000;
 
 /** Starts the crowd process and waits until its sockets have joined (failing after CONNECT_TIMEOUT_MS). */
 export async function connectCrowd(baseUrl: string, cookieHeader: string, count: number): Promise<Crowd> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, baseUrl, String(count)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = endsWithBench(spawn(process.execPath, ['--import', 'tsx', import.meta.filename, baseUrl, String(count)], { stdio: ['pipe', 'pipe', 'pipe'] }));
   const output: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stdin!.write(`${cookieHeader}\n`);

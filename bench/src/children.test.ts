@@ -1,0 +1,57 @@
+// The bench's services must not outlive it: a failed or interrupted run used to leave them running (and, killed
+// with a signal, its embedded PostgreSQL too) until someone found them with ps.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const FIXTURE = path.join(import.meta.dirname, 'children-fixture.ts');
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+/** Starts the stand-in bench and answers its child's pid, its output so far and its exit. */
+async function startFixture(mode: 'error' | 'signal') {
+  const bench = spawn(process.execPath, ['--import', 'tsx', FIXTURE, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  bench.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  bench.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => bench.once('exit', (code) => resolve(code)));
+  expect(await until(() => /child \d+/.test(output), 20_000), output).toBe(true);
+  const childPid = Number(/child (\d+)/.exec(output)![1]);
+  expect(alive(childPid)).toBe(true);
+  return { bench, childPid, exited, output: () => output };
+}
+
+describe('processes the bench starts', () => {
+  it('end when the bench fails with an error', async () => {
+    const { childPid, exited, output } = await startFixture('error');
+    expect(await exited).not.toBe(0);
+    expect(output()).toContain('the bench failed');
+    expect(await until(() => !alive(childPid))).toBe(true);
+  }, 30_000);
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`end, and the bench cleans up before it exits, on ${signal}`, async () => {
+      const { bench, childPid, exited, output } = await startFixture('signal');
+      bench.kill(signal);
+      expect(await exited).toBe(signal === 'SIGTERM' ? 143 : 130);
+      expect(output()).toContain('cleaned up');
+      expect(await until(() => !alive(childPid))).toBe(true);
+    }, 30_000);
+  }
+});

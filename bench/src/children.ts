@@ -1,0 +1,46 @@
+// Processes the bench starts (the services of figures 2, 3 and 7, the socket crowd) end with the bench.
+import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
+
+const children = new Set<ChildProcess>();
+
+function killChildren(): void {
+  for (const child of children) child.kill('SIGTERM');
+}
+
+/**
+ * `child` ends with the bench, however the bench ends: normally by the stop() of whoever started it; when the bench
+ * fails or exits first, by SIGTERM from the bench's 'exit' event (and see endOnSignals). Not when the bench is killed
+ * with SIGKILL.
+ */
+export function endsWithBench(child: ChildProcess): ChildProcess {
+  if (children.size === 0) process.on('exit', killChildren);
+  children.add(child);
+  child.once('exit', () => {
+    children.delete(child);
+    if (children.size === 0) process.removeListener('exit', killChildren);
+  });
+  return child;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Ctrl-C, `kill` and `timeout` stop the bench's children and then run `cleanup` (e.g. stopping its embedded
+ * PostgreSQL, given at most `graceMs`) before the bench exits with the signal's code. Without this, the embedded
+ * PostgreSQL's own handler would stop the database and exit, and the services would run on.
+ */
+export function endOnSignals(cleanup: () => Promise<void>, graceMs = 20_000): void {
+  let ending = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (ending) return;
+    ending = true;
+    process.stderr.write(`bench: ${signal}, stopping its services and database\n`);
+    const code = 128 + (os.constants.signals[signal] ?? 0);
+    killChildren();
+    const timer = setTimeout(() => process.exit(code), graceMs);
+    timer.unref();
+    void cleanup().catch(() => {}).finally(() => process.exit(code));
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+}
