@@ -1,6 +1,7 @@
-// The bench's services must not outlive it: a failed or interrupted run used to leave them running (and, killed
-// with a signal, its embedded PostgreSQL too) until someone found them with ps.
+// The bench's services must not outlive it: an interrupted run used to leave them running until someone found them
+// with ps, and its temporary folders (the services' bundles, the one-process system's data) in /tmp.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -31,27 +32,31 @@ async function startFixture(mode: 'error' | 'signal') {
   bench.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   bench.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => bench.once('exit', (code) => resolve(code)));
-  expect(await until(() => /child \d+/.test(output), 20_000), output).toBe(true);
-  const childPid = Number(/child (\d+)/.exec(output)![1]);
+  expect(await until(() => /child \d+ folder \S+\n/.test(output), 20_000), output).toBe(true);
+  const [, pid, folder] = /child (\d+) folder (\S+)\n/.exec(output)!;
+  const childPid = Number(pid);
   expect(alive(childPid)).toBe(true);
-  return { bench, childPid, exited, output: () => output };
+  expect(fs.existsSync(folder!)).toBe(true);
+  return { bench, childPid, folder: folder!, exited, output: () => output };
 }
 
 describe('processes the bench starts', () => {
-  it('end when the bench fails with an error', async () => {
-    const { childPid, exited, output } = await startFixture('error');
+  it('end, and the folders go, when the bench fails with an error', async () => {
+    const { childPid, folder, exited, output } = await startFixture('error');
     expect(await exited).not.toBe(0);
     expect(output()).toContain('the bench failed');
     expect(await until(() => !alive(childPid))).toBe(true);
+    expect(fs.existsSync(folder)).toBe(false);
   }, 30_000);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`end, and the bench cleans up before it exits, on ${signal}`, async () => {
-      const { bench, childPid, exited, output } = await startFixture('signal');
+    it(`end, and the bench cleans up and removes its folders before it exits, on ${signal}`, async () => {
+      const { bench, childPid, folder, exited, output } = await startFixture('signal');
       bench.kill(signal);
       expect(await exited).toBe(signal === 'SIGTERM' ? 143 : 130);
       expect(output()).toContain('cleaned up');
       expect(await until(() => !alive(childPid))).toBe(true);
+      expect(fs.existsSync(folder)).toBe(false);
     }, 30_000);
   }
 });

@@ -1,5 +1,7 @@
-// Processes the bench starts (the services of figures 2, 3 and 7, the socket crowd) end with the bench.
+// Processes the bench starts (the services of figures 2, 3 and 7, the socket crowd) end with the bench, and its
+// temporary folders go with it.
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 
 const children = new Set<ChildProcess>();
@@ -21,6 +23,19 @@ export function endsWithBench(child: ChildProcess): ChildProcess {
     if (children.size === 0) process.removeListener('exit', killChildren);
   });
   return child;
+}
+
+const folders = new Set<string>();
+
+function removeFolders(): void {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+}
+
+/** `folder` (made by the bench, e.g. its services' bundles) is removed when the bench exits, if nothing removed it first. */
+export function removedWithBench(folder: string): string {
+  if (folders.size === 0) process.on('exit', removeFolders);
+  folders.add(folder);
+  return folder;
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

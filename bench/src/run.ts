@@ -35,7 +35,7 @@ import { generateLoads, projectorCaughtUp, type LoadOwner } from './figures/load
 import { startServices, type ServiceName, type Services } from './figures/memory';
 import { REBUILD_EVENTS, rebuildFigure } from './figures/rebuild';
 import { connectCrowd } from './figures/socket-crowd';
-import { endOnSignals } from './children';
+import { endOnSignals, removedWithBench } from './children';
 import { cpuSeconds, database, figures, freshDatabase, percentile, postgresCpuByService, record, root, seeded, timed } from './support';
 import { startSystem, type System } from '../../scripts/system';
 import type { PortalClient } from '../../tests/src/support/http-client';
@@ -307,7 +307,7 @@ async function ownProcessFigures(url: string, dataDir: string, sessions: PortalC
 
 /** 2, 5 and 6 with the whole system in this process on one database, growing from 10,000 loads to 50,000; then 3 and 7. */
 async function systemFigures(url: string, rawRate: number | null): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
+  const dataDir = removedWithBench(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-')));
   const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: ADMIN_PASSWORD };
   const system = await startSystem({ config, databaseUrl: url, logger: silentLogger });
   let running = true;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { endsWithBench } from '../children';
+import { endsWithBench, removedWithBench } from '../children';
 import { root } from '../support';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, pause } from './commands';
 
@@ -35,7 +35,7 @@ export interface Services {
 
 /** Bundles the three services into a scratch folder whose node_modules points at the repository's. */
 async function bundle(): Promise<{ dir: string; files: Record<ServiceName, string> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-services-'));
+  const dir = removedWithBench(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-services-')));
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const files = {} as Record<ServiceName, string>;
   for (const [name, entry] of Object.entries(SERVICES) as [ServiceName, string][]) {
