@@ -103,6 +103,9 @@ export class LoadsService {
     if (actor.type === 'VENDOR') {
       if (body.vendor && body.vendor !== actor.vendorId) refuse('assign_vendor');
       vendor = await this.vendors.current(actor.vendorId!);
+      // The vendor's own profile is gone: an ADMIN is deleting it (its account and sessions go next). The load would
+      // belong to no vendor and stay out of its creator's sight; answered as the account's deletion will be.
+      if (!vendor) throw new HttpError(401, 'Authentication credentials were not provided.');
     } else {
       if (!body.vendor) throw new ValidationFailed({ vendor: ['Please select a vendor.'] });
       vendor = await this.vendors.current(body.vendor);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorStream } from '@portal/domain/vendors/events';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
@@ -139,6 +140,20 @@ describe('ownership', () => {
     const response = await vendorA.request('PATCH', `/api/loads/${created.body.id}/`, { vendor: '00000000-0000-4000-8000-000000000000' });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ detail: 'You do not have permission to assign vendors.' });
+  });
+
+  it('refuses a load from a vendor whose profile is being deleted, and records nothing', async () => {
+    // An ADMIN's vendor deletion records VendorDeleted, then closes the account and its sessions: a vendor's create
+    // that comes in between passes the account check, and used to record a load with no vendor at all.
+    const { client: vendor, user } = await activeSignedIn(system, 'vendor', 'carrier_being_deleted');
+    const vendorId = user.vendor_profile.id as string;
+    await system.store.appendToStream(vendorStream(vendorId), [{ type: 'VendorDeleted', data: { vendor_id: vendorId } }]);
+    const head = await system.store.headPosition();
+    const response = await vendor.post('/api/loads/', { load_number: 'kdt_orphan', kdt_id: 'kdt_orphan' });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await vendorA.get('/api/loads/check-id/?id_to_check=kdt_orphan')).body).toEqual({ exists: false });
   });
 
   it('answers a signed-out client with 401', async () => {
