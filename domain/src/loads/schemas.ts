@@ -1,6 +1,6 @@
 // Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
 import { z } from 'zod';
-import { LOAD_STATUSES, loadNumberWithoutPrefix, PAYMENT_STATUSES } from './fields';
+import { LOAD_STATUSES, loadNumberWithoutPrefix, normalizeLoadNumber, PAYMENT_STATUSES } from './fields';
 
 const text = (max: number) =>
   z.union([z.string().max(max, `Ensure this field has no more than ${max} characters.`), z.null()])
@@ -76,7 +76,8 @@ export const loadNumberSchema = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Load Number is required.' : 'Enter the load number as text.') })
   .trim()
   .refine((value) => loadNumberWithoutPrefix(value) !== '', { error: 'Load Number is required.', abort: true })
-  .max(LOAD_NUMBER_MAX, loadNumberTooLong)
+  // The stored number (kdt_id) is what is limited, whether kdt_ was typed or is added: as the UI checks it.
+  .refine((value) => normalizeLoadNumber(value).length <= LOAD_NUMBER_MAX, { error: loadNumberTooLong })
   .regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, - and _.');
 
 export const createLoadSchema = z.strictObject(

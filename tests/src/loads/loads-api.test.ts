@@ -99,6 +99,21 @@ describe('a vendor creates and reads its loads', () => {
     expect((await vendorA.post('/api/loads/', { load_number: 'long1', kdt_id: 'kdt_long1' })).status).toBe(201);
   });
 
+  it('limits the stored number to 64 characters whether or not kdt_ was typed, and takes nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const load_number of ['n'.repeat(61), `kdt_${'n'.repeat(61)}`, 'n'.repeat(64)]) {
+      const response = await vendorA.post('/api/loads/', { load_number });
+      expect(response.status, load_number).toBe(400);
+      expect(response.body, load_number).toEqual({ load_number: ['Ensure this field has no more than 64 characters.'] });
+    }
+    expect(await system.store.headPosition()).toBe(head);
+    for (const [load_number, letter] of [['m'.repeat(60), 'm'], [`kdt_${'p'.repeat(60)}`, 'p']] as const) {
+      const created = await vendorA.post('/api/loads/', { load_number });
+      expect(created.status, load_number).toBe(201);
+      expect(created.body.kdt_id).toBe(`kdt_${letter.repeat(60)}`);
+    }
+  });
+
   it('refuses a date-time with an impossible UTC offset, and takes nothing', async () => {
     const head = await system.store.headPosition();
     for (const offset of ['+24:00', '-30:00', '+99:99', '+0960']) {
