@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { pdf } from '../support/files';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
-import { activeSignedIn, DEMO_PASSWORD, signIn } from '../accounts/support';
+import { activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -98,5 +98,17 @@ describe('ids in upper case on the command side', () => {
     expect((await admin.request('DELETE', `/api/loads/${loadId}/`)).status).toBe(204);
     expect((await admin.post(`/api/recycle-bin/loads/${upper(loadId)}/restore/`)).status).toBe(200);
     expect((await carrier.request('PATCH', `/api/loads/${loadId}/`, { pickup_notes: 'Back' })).status).toBe(200);
+  });
+
+  it('the recycle bin: a staff member restored as read, recorded in lower case', async () => {
+    const staffId = (await activeSignedIn(system, 'staff', 'case_staff')).user.id as string;
+    expect((await admin.request('DELETE', `/api/staff-accounts/${staffId}/`)).status).toBe(204);
+    expect((await login(await system.client().start(), 'case_staff', GOOD_PASSWORD, 'staff')).status).not.toBe(200);
+    const head = await system.store.headPosition();
+    const restored = await admin.post(`/api/recycle-bin/staff/${upper(staffId)}/restore/`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ detail: 'Restored.' });
+    expect(await streamsSince(head)).toEqual([`user-${staffId}`]);
+    expect((await login(await system.client().start(), 'case_staff', GOOD_PASSWORD, 'staff')).status).toBe(200);
   });
 });
