@@ -75,18 +75,22 @@ export async function startSystem(options: StartOptions): Promise<System> {
   const { config, databaseUrl, logger } = options;
   const pool = createPool(databaseUrl, { max: 20, connectTimeoutMs: SERVICE_CONNECT_TIMEOUT_MS });
   const closers: (() => Promise<void>)[] = [() => pool.end()];
+  // Ctrl-C reaches the embedded PostgreSQL too (one process group), and it ends every connection while the parts are
+  // still being closed in order: whatever holds a connection of its own stops at once, and a loss then is no news.
+  const stopping = new AbortController();
   const closeAll = async () => {
+    stopping.abort();
     for (const close of closers.reverse()) await close().catch((error: Error) => logger.warn('shutdown step failed', { error }));
   };
   try {
     const applied = await migrate(pool, allMigrations);
     if (applied.length > 0) logger.info('migrations applied', { applied });
-    const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl, logger });
+    const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool, databaseUrl, logger, signal: stopping.signal });
     closers.push(() => store.close());
-    const projector = new Projector({ store, pool, projections, logger: logger.child({ service: 'projector' }) });
+    const projector = new Projector({ store, pool, projections, logger: logger.child({ service: 'projector' }), signal: stopping.signal });
     projector.start();
     closers.push(() => projector.stop());
-    const projection = new ProjectionPosition({ pool, connectionString: databaseUrl, logger });
+    const projection = new ProjectionPosition({ pool, connectionString: databaseUrl, logger, signal: stopping.signal });
     closers.push(() => projection.close());
     const commandSide = assembleCommandSide({
       config, store, pool, logger, mailer: options.mailer, loginPolicies: options.loginPolicies, probeMinIntervalMs: options.probeMinIntervalMs,

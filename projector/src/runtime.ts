@@ -58,6 +58,11 @@ export interface ProjectorOptions {
   maxBatchSize?: number;
   /** Called after each committed batch (tests, metrics). */
   onBatchCommitted?: (batch: { first: bigint; last: bigint; size: number }) => void;
+  /**
+   * Aborted when the process begins to stop: no batch begins after it, and a batch its database ends meanwhile (a
+   * Ctrl-C reaches the embedded PostgreSQL too) is no failure to report. stop() still waits for the loop.
+   */
+  signal?: AbortSignal;
 }
 
 const NEXT_TICK = Symbol('next tick');
@@ -103,10 +108,14 @@ export class Projector {
   constructor(private readonly options: ProjectorOptions) {
     this.logger = options.logger ?? silentLogger;
     this.maxBatchSize = options.maxBatchSize ?? 500;
+    options.signal?.addEventListener('abort', () => {
+      this.stopping = true;
+      this.wakeRetry?.();
+    }, { once: true });
   }
 
   start(): void {
-    if (this.loop) return;
+    if (this.loop || this.options.signal?.aborted) return;
     this.stopping = false;
     this.loop = this.run();
   }

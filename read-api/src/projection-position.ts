@@ -34,8 +34,14 @@ export class ProjectionPosition {
      * socket's `hello` wait for it, so a database that stops answering (a network partition) must not hold them.
      */
     checkpointTimeoutMs?: number;
+    /**
+     * Aborted when the process begins to stop: this closes then, as its database may go before the shutdown gets to
+     * close() (a Ctrl-C reaches the embedded PostgreSQL too), and losing it then is nothing to report.
+     */
+    signal?: AbortSignal;
   }) {
-    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices' });
+    this.listener = new PgNotificationListener({ connectionString: options.connectionString, channel: READ_MODEL_CHANNEL, logger: options.logger, applicationName: 'read-api-notices', signal: options.signal });
+    options.signal?.addEventListener('abort', () => void this.close(), { once: true });
     const notices = new NoticeReader();
     this.listener.on((payload) => {
       if (payload === null || payload === undefined) {
@@ -80,6 +86,7 @@ export class ProjectionPosition {
     try {
       this.heard(await readCheckpoint(this.options.pool, { timeoutMs: this.options.checkpointTimeoutMs ?? CHECKPOINT_TIMEOUT_MS }));
     } catch (error) {
+      if (this.closed) return;
       if (this.failures++ === 0) this.options.logger.warn('cannot read the projector checkpoint', { error });
       if (this.position === -1n) this.unknown = true;
     }

@@ -1,9 +1,11 @@
-// `npm start` (scripts/start.ts) as a process: a setting it cannot use, and its embedded PostgreSQL going away under it.
+// `npm start` (scripts/start.ts) as a process: a setting it cannot use, its embedded PostgreSQL going away under it, and
+// Ctrl-C.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { until } from './support/until';
 
@@ -33,6 +35,48 @@ it('stops with a message and exit code 1 when its embedded PostgreSQL dies, inst
     expect(stderr).toContain('The embedded PostgreSQL stopped unexpectedly (killed by SIGKILL). Stopping; start again with npm start.');
   } finally {
     child.kill('SIGKILL');
+  }
+}, 120_000);
+
+it('stops on Ctrl-C without a warning or a stack, although the Ctrl-C stops its embedded PostgreSQL too', async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
+  dataDirs.push(dataDir);
+  // A process group of its own, as a terminal's foreground job: Ctrl-C signals every process in it, PostgreSQL included.
+  const child = spawn(process.execPath, ['--import', 'tsx', START], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    await until(() => stdout.includes('Press Ctrl-C to stop.'), { timeoutMs: 90_000, intervalMs: 100, what: 'npm start to be running' });
+    // Every LISTEN connection is up (the event store's, the read API's notices' and its ended sessions').
+    const port = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+    const password = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'portal' });
+    await admin.connect();
+    try {
+      const listening = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = 'portal'`;
+      await until(async () => (await admin.query<{ n: number }>(listening)).rows[0]!.n === 3, { timeoutMs: 10_000, what: 'three LISTEN connections' });
+    } finally {
+      await admin.end();
+    }
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const records = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(records.map((record) => record.msg)).toContain('embedded PostgreSQL stopped');
+    expect(records.filter((record) => record.level !== 'info')).toEqual([]);
+    expect(stdout + stderr).not.toContain('stack');
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }, 120_000);
 

@@ -9,11 +9,13 @@ export async function createEventStore(options: {
   pool: pg.Pool;
   databaseUrl: string;
   logger: Logger;
+  /** Aborted when the process begins to stop (the Postgres event store's LISTEN connection closes then). */
+  signal?: AbortSignal;
 }): Promise<EventStore> {
   if (options.eventStoreUrl) {
     // Loaded only when used: the gRPC client is heavy and the default mode does not need it.
     const { createEventStoreDbEventStore } = await import('./eventstoredb');
     return createEventStoreDbEventStore({ connectionString: options.eventStoreUrl, logger: options.logger });
   }
-  return createPostgresEventStore({ pool: options.pool, connectionString: options.databaseUrl, logger: options.logger });
+  return createPostgresEventStore({ pool: options.pool, connectionString: options.databaseUrl, logger: options.logger, signal: options.signal });
 }

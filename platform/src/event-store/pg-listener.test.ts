@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
 import { until } from '@portal/tests/support/until';
-import { silentLogger } from '../logger';
-import { PgNotificationListener } from './pg-listener';
+import { createLogger, silentLogger } from '../logger';
+import { PgNotificationListener, type ListenerSignal } from './pg-listener';
 
 describe('PgNotificationListener.close', () => {
   // A server that accepts connections and never answers: the listener's connect() is left in flight.
@@ -37,5 +38,46 @@ describe('PgNotificationListener.close', () => {
     } finally {
       await listener.close();
     }
+  });
+});
+
+describe('PgNotificationListener on a database', () => {
+  let db: TestDatabase;
+  beforeAll(async () => { db = await createTestDatabase(); });
+  afterAll(async () => { await db?.drop(); });
+
+  const recorded = () => {
+    const records: { level: string; msg: string }[] = [];
+    return { records, logger: createLogger({ level: 'debug', write: (line) => records.push(JSON.parse(line)) }) };
+  };
+
+  it('reports a connection lost while running, and listens again', async () => {
+    const { records, logger } = recorded();
+    const listener = new PgNotificationListener({ connectionString: db.url, channel: 'test_channel', logger, applicationName: 'listener-lost' });
+    const signals: ListenerSignal[] = [];
+    listener.on((signal) => signals.push(signal));
+    try {
+      await listener.ready;
+      const [pid] = await backends(db.pool, 'listener-lost');
+      await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      await until(() => signals.includes(undefined), { what: 'the listener to be back' });
+      expect(signals).toEqual([null, undefined]);
+      expect(records.filter((record) => record.level !== 'debug' && record.level !== 'info').map((record) => record.msg)).toEqual(['event listener connection lost']);
+      await db.pool.query(`SELECT pg_notify('test_channel', 'after')`);
+      await until(() => signals.includes('after'), { what: 'a notification after the reconnect' });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('closes, reporting nothing, when its signal says the process is stopping', async () => {
+    const { records, logger } = recorded();
+    const stopping = new AbortController();
+    const listener = new PgNotificationListener({ connectionString: db.url, channel: 'test_channel', logger, applicationName: 'listener-stopping', signal: stopping.signal });
+    await listener.ready;
+    expect(await backends(db.pool, 'listener-stopping')).toHaveLength(1);
+    stopping.abort();
+    await until(async () => (await backends(db.pool, 'listener-stopping')).length === 0, { what: 'the LISTEN connection to end' });
+    expect(records).toEqual([]);
   });
 });

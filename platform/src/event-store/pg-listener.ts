@@ -25,8 +25,22 @@ export class PgNotificationListener {
   private readonly closing: Promise<void>;
   private markClosing!: () => void;
 
-  constructor(private readonly options: { connectionString: string; channel: string; logger: Logger; applicationName?: string; connectTimeoutMs?: number }) {
+  constructor(private readonly options: {
+    connectionString: string;
+    channel: string;
+    logger: Logger;
+    applicationName?: string;
+    connectTimeoutMs?: number;
+    /**
+     * Aborted when the process begins to stop: the listener closes at once, as its database may end the connection
+     * before the shutdown gets to close() (a Ctrl-C reaches the embedded PostgreSQL too), and that is no loss to report.
+     */
+    signal?: AbortSignal;
+  }) {
     this.closing = new Promise((resolve) => (this.markClosing = resolve));
+    // Aborted already: it never connects.
+    this.closed = options.signal?.aborted ?? false;
+    options.signal?.addEventListener('abort', () => void this.close(), { once: true });
     this.ready = this.connect();
   }
 
@@ -57,6 +71,8 @@ export class PgNotificationListener {
           if (message.channel === this.options.channel) this.notifyAll(message.payload ?? '');
         });
         client.on('error', (error) => {
+          // Closed: the server may still end the connection before it has read ours ending it (it is stopping too).
+          if (this.closed) return;
           this.options.logger.warn('event listener connection lost', { error });
           this.reconnectLater(client);
         });

@@ -27,6 +27,8 @@ export interface PostgresEventStoreOptions {
   logger?: Logger;
   /** Fallback poll interval for live subscriptions in case a notification is lost. */
   pollIntervalMs?: number;
+  /** Aborted when the process begins to stop: the LISTEN connection closes then (see PgNotificationListener). */
+  signal?: AbortSignal;
   /** Test seam: runs inside each append transaction after the events are written, before COMMIT. */
   beforeCommit?: (streamId: string) => Promise<void>;
 }
@@ -75,7 +77,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   // Highest position announced by NOTIFY (payloads are positions).
   let announced = -1n;
   const getListener = () => {
-    listener ??= new PgNotificationListener({ connectionString: options.connectionString, channel: EVENTS_CHANNEL, logger });
+    listener ??= new PgNotificationListener({ connectionString: options.connectionString, channel: EVENTS_CHANNEL, logger, signal: options.signal });
     return listener;
   };
 
