@@ -26,6 +26,16 @@ commands:
 const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
 
 function printProgress(progress: Progress): void {
+  if (progress.stage === 'start') {
+    process.stdout.write(progress.position < 0n
+      ? `  replaying every event up to position ${show(progress.head)}\n`
+      : `  replaying the events after position ${show(progress.position)} up to position ${show(progress.head)}\n`);
+    return;
+  }
+  if (progress.stage === 'done') {
+    process.stdout.write(`  replayed ${progress.applied} event(s) in ${progress.seconds.toFixed(1)}s (${progress.eventsPerSecond} events/s)\n`);
+    return;
+  }
   const percent = progress.head > 0n ? Number((progress.position * 1000n) / progress.head) / 10 : 100;
   const eta = progress.etaSeconds === null ? '?' : `${progress.etaSeconds}s`;
   process.stdout.write(`  ${show(progress.position)} / ${show(progress.head)} (${percent.toFixed(1)}%), ${progress.eventsPerSecond} events/s, ETA ${eta}\n`);

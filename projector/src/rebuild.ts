@@ -12,10 +12,17 @@ import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from 
 export const REBUILD_SCHEMA = 'rm_rebuild';
 export const VERIFY_SCHEMA = 'rm_verify';
 
+/**
+ * How a replay goes: `start` before its first page (`position`: where it starts, -1 before the first event; `head`:
+ * where it ends); `page` after a page, at most once a second and after the last; `done` once the last transaction
+ * has committed (`applied`: every event replayed). A replay with nothing to do reports nothing.
+ */
 export interface Progress {
+  stage: 'start' | 'page' | 'done';
   position: bigint;
   head: bigint;
   applied: number;
+  seconds: number;
   eventsPerSecond: number;
   etaSeconds: number | null;
 }
@@ -88,7 +95,18 @@ async function replayInto(options: {
     const read = (after: bigint) => options.store.readAll({ after: after < 0n ? 'start' : after, maxCount: batchSize });
     const started = Date.now();
     let applied = 0;
-    let lastReport = 0;
+    let lastReport = started;
+    const report = (stage: Progress['stage'], position: bigint) => {
+      lastReport = Date.now();
+      const seconds = (lastReport - started) / 1000;
+      const rate = seconds > 0 ? applied / seconds : 0;
+      // Positions may be sparse (EventStoreDB's are byte offsets): the ETA assumes the rate of position so far.
+      const done = Number(position - startPosition);
+      const remaining = Number(head - position);
+      const etaSeconds = done > 0 && seconds > 0 ? Math.max(0, Math.round((remaining / done) * seconds)) : null;
+      options.onProgress?.({ stage, position, head, applied, seconds, eventsPerSecond: Math.round(rate), etaSeconds });
+    };
+    report('start', startPosition);
     let next = read(startPosition);
     let transaction: ProjectionTransaction | undefined;
     let spanned = 0;
@@ -123,21 +141,13 @@ async function replayInto(options: {
         spanned += page.length;
         applied += page.length;
         if (spanned >= spanSize || last >= head) await commitInBackground();
-        if (options.onProgress && (Date.now() - lastReport > 1000 || last >= head)) {
-          lastReport = Date.now();
-          const seconds = (Date.now() - started) / 1000;
-          const rate = seconds > 0 ? applied / seconds : 0;
-          // Positions may be sparse (EventStoreDB's are byte offsets): the ETA assumes the rate of position so far.
-          const done = Number(last - startPosition);
-          const remaining = Number(head - last);
-          const etaSeconds = done > 0 && seconds > 0 ? Math.max(0, Math.round((remaining / done) * seconds)) : null;
-          options.onProgress({ position: last, head, applied, eventsPerSecond: Math.round(rate), etaSeconds });
-        }
+        if (Date.now() - lastReport > 1000 || last >= head) report('page', last);
         if (last >= head) break;
       }
       // $all ended before the head it promised (an empty page): commit what is held.
       if (transaction) await commitInBackground();
       await committing;
+      report('done', head);
     } finally {
       await transaction?.rollback();
       await committing?.catch(() => {});

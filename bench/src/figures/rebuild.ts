@@ -205,7 +205,7 @@ export async function rebuildFigure(adminUrl: string): Promise<void> {
     const rebuildSeconds = await timed(async () => void (await rebuild({
       pool, store, databaseUrl: url, fresh: true,
       onProgress: (p) => {
-        if (Date.now() - lastLine < 5_000) return;
+        if (p.stage !== 'page' || Date.now() - lastLine < 5_000) return;
         lastLine = Date.now();
         process.stdout.write(`  rebuild: ${p.applied} events, ${p.eventsPerSecond}/s, ETA ${p.etaSeconds ?? '?'} s\n`);
       },

@@ -78,6 +78,20 @@ describe('npm run projector -- <command>', () => {
     expect((await vendor.get('/api/loads/')).status).toBe(200);
   }, 180_000);
 
+  it('rebuild says where it starts, how far it is and how many events it replayed, on a small store too', async () => {
+    const { code, stdout } = await projector('rebuild', '--fresh');
+    expect(code).toBe(0);
+    // The whole store is one page: still a line before it, the page's, and one once it has committed.
+    const [, head] = stdout.match(/^Rebuilding the read models\.\.\.\n {2}replaying every event up to position (\d+)\n/) ?? [];
+    expect(head).toBeDefined();
+    const { rows } = await system.db.pool.query<{ n: bigint }>('SELECT count(*) AS n FROM es_events WHERE position <= $1', [head]);
+    expect(rows[0]!.n).toBeGreaterThan(0n);
+    expect(stdout).toMatch(new RegExp(
+      `\\n {2}${head} / ${head} \\(100\\.0%\\), \\d+ events/s, ETA 0s\\n {2}replayed ${rows[0]!.n} event\\(s\\) in \\d+\\.\\ds \\(\\d+ events/s\\)\\n`,
+    ));
+    expect(stdout).toMatch(/\nSwitched to the rebuilt read models at position \d+\.\n$/);
+  }, 180_000);
+
   it('refuses a rebuild or a verify while another one runs, saying so, and touches nothing', async () => {
     const other = await system.db.pool.connect();
     try {
