@@ -12,6 +12,12 @@ export interface Change {
   vendors?: string[];
 }
 
+/**
+ * A vendor or an account was deleted (`upsert`: into the recycle bin) or restored (`remove`: out of it); key
+ * `vendor:<id>` or `user:<id>`. Loads are left out: their deletions and restores are load changes, pushed as such.
+ */
+export const RECYCLE_BIN_CHANGE = 'recycle-bin';
+
 export interface ChangeNotice {
   position: bigint;
   /** null: too many to list; anything may have changed. */

@@ -1,5 +1,6 @@
 import type { AccountEvent } from '@portal/domain/accounts/events';
 import { STAFF_PROFILE_FIELDS, type StaffEvent, type StaffProfileField } from '@portal/domain/staff/events';
+import { RECYCLE_BIN_CHANGE } from '../notices';
 import type { Projection } from '../runtime';
 
 type Handled = AccountEvent | StaffEvent;
@@ -47,10 +48,13 @@ export const accountsProjection: Projection = {
       case 'UserDeleted':
         await tx.query('UPDATE users SET deleted_at = $2, deleted_by = $3 WHERE id = $1', [event.data.user_id, recorded.createdAt, recorded.metadata.actorUsername ?? null]);
         changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
+        // A staff member enters the bin (a vendor's account goes and comes back with its vendor: announced all the same).
+        changed({ kind: RECYCLE_BIN_CHANGE, key: `user:${event.data.user_id}`, op: 'upsert' });
         return;
       case 'UserRestored':
         await tx.query('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
+        changed({ kind: RECYCLE_BIN_CHANGE, key: `user:${event.data.user_id}`, op: 'remove' });
         return;
       case 'UserSignUpAbandoned': {
         // Never an account, or one whose sign-up stopped before its profile: no row.

@@ -1,6 +1,7 @@
 import * as vendors from '@portal/domain/vendors/decider';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '@portal/domain/vendors/events';
 import type { RecordedEvent } from '@portal/platform/event-store/port';
+import { RECYCLE_BIN_CHANGE } from '../notices';
 import type { Projection, ProjectionContext } from '../runtime';
 import { vendorNames } from './names';
 
@@ -82,6 +83,9 @@ export const vendorsProjection: Projection = {
       dirty: true,
     });
     context.changed({ kind: 'vendor', key: vendor.vendorId, op: vendor.deleted ? 'remove' : 'upsert' });
+    if (event.type === 'VendorDeleted' || event.type === 'VendorRestored') {
+      context.changed({ kind: RECYCLE_BIN_CHANGE, key: `vendor:${vendor.vendorId}`, op: event.type === 'VendorDeleted' ? 'upsert' : 'remove' });
+    }
     const file = event.type === 'VendorDocumentUploaded' ? event.data.file : event.type === 'CarrierAgreementSigned' ? event.data.signature : null;
     if (file) files.push({ vendor_id: vendor.vendorId, sha256: file.sha256, name: file.name, content_type: file.content_type, size: file.size });
     const names = vendorNames(context);

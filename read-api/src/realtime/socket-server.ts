@@ -7,7 +7,7 @@ import type { Actor } from '@portal/domain/permissions';
 import { SESSION_COOKIE, SESSIONS_ENDED_CHANNEL, sessionKey, type SessionStore } from '@portal/platform/auth/sessions';
 import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
-import type { ChangeNotice } from '@portal/projector/notices';
+import { RECYCLE_BIN_CHANGE, type ChangeNotice } from '@portal/projector/notices';
 import { toView } from '../loads/list-cache';
 import type { ProjectionPosition } from '../projection-position';
 
@@ -139,11 +139,16 @@ export function attachRealtime(options: {
       return;
     }
     const rooms = io.of('/').adapter.rooms;
+    let binChanged = false;
     for (const change of notice.changes) {
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
       // A staff member's tier or profile changed: their open pages ask who they are again (controls follow the tier).
       else if (change.kind === 'staff') io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
+      else if (change.kind === RECYCLE_BIN_CHANGE) binChanged = true;
     }
+    // A vendor or staff member deleted or restored: an open recycle bin reads itself again (only staff may see it, and
+    // the message says no more than that).
+    if (binChanged) io.to(STAFF_ROOM).emit('recycle-bin:changed', { position: notice.position.toString() });
     // Each changed load's concerned rooms with sockets on this instance: staff, and the vendors it belongs or belonged to.
     const staffHere = rooms.has(STAFF_ROOM);
     const loadChanges = notice.changes.flatMap((change) => {

@@ -195,3 +195,39 @@ describe('a staff member\'s own account', () => {
   });
 });
 
+
+describe('the recycle bin', () => {
+  it('tells staff sockets, and no vendor\'s, when a vendor or a staff member is deleted or restored', async () => {
+    const vendor = await activeSignedIn(system, 'vendor', 'live_bin_vendor');
+    const member = await activeSignedIn(system, 'staff', 'live_bin_member');
+    const told = (socket: Socket) => {
+      const heard: { position: string }[] = [];
+      socket.on('recycle-bin:changed', (message: { position: string }) => heard.push(message));
+      return heard;
+    };
+    const staffSocket = await openSocket(admin);
+    const vendorSocket = await openSocket(vendorA);
+    const [heardStaff, heardVendor] = [told(staffSocket.socket), told(vendorSocket.socket)];
+    await Promise.all([staffSocket.hello, vendorSocket.hello]);
+    const steps: [string, () => Promise<{ status: number; headers: Headers }>][] = [
+      ['vendor deleted', () => admin.request('DELETE', `/api/vendors/${vendor.user.vendor_profile.id}/`)],
+      ['vendor restored', () => admin.post(`/api/recycle-bin/vendors/${vendor.user.vendor_profile.id}/restore/`)],
+      ['staff member deleted', () => admin.request('DELETE', `/api/staff-accounts/${member.user.id}/`)],
+      ['staff member restored', () => admin.post(`/api/recycle-bin/staff/${member.user.id}/restore/`)],
+    ];
+    for (const [step, command] of steps) {
+      const answer = await command();
+      expect(answer.status, step).toBeLessThan(300);
+      const position = BigInt(answer.headers.get('x-event-position')!);
+      await until(() => heardStaff.some((message) => BigInt(message.position) >= position));
+    }
+    // Not told of other changes: a vendor's profile edit, a load.
+    const toldBefore = heardStaff.length;
+    const edited = await vendorA.request('PATCH', '/api/profiles/vendor/', { city: 'Tulsa' });
+    expect(edited.status).toBe(200);
+    const created = await vendorA.post('/api/loads/', { load_number: 'live-bin-1' });
+    await until(() => upsertedIds(staffSocket.messages).includes(created.body.id));
+    expect(heardStaff).toHaveLength(toldBefore);
+    expect(heardVendor).toEqual([]);
+  });
+});
