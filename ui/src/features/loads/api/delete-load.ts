@@ -1,15 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { forgetLoad } from './load-cache';
+import { loadKeys } from './load-query-keys';
 
 export function deleteLoad(loadId: string): Promise<void> {
   return apiClient.delete<void>(`/loads/${encodeURIComponent(loadId)}/`);
 }
 
+/** Keyed, so the caches know while and after this tab deletes the load (see `isDeletedHere`). */
+export function deleteLoadMutationOptions(queryClient: QueryClient, loadId: string) {
+  const detail = { queryKey: loadKeys.detail(loadId), exact: true };
+  return mutationOptions({
+    mutationKey: loadKeys.deletion(loadId),
+    mutationFn: () => deleteLoad(loadId),
+    // A re-read already under way could answer 404 after the delete and put 'Load not found.' in place of the page,
+    // and of the button that leaves it on success.
+    onMutate: () => queryClient.cancelQueries(detail),
+    onSuccess: () => forgetLoad(queryClient, loadId),
+    // Still there: a re-read held back while the delete ran (a push or a resync marked the load stale) happens now.
+    onError: () => void queryClient.invalidateQueries({ ...detail, predicate: (query) => query.state.isInvalidated }),
+  });
+}
+
 export function useDeleteLoad(loadId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteLoad(loadId),
-    onSuccess: () => forgetLoad(queryClient, loadId),
-  });
+  return useMutation(deleteLoadMutationOptions(queryClient, loadId));
 }

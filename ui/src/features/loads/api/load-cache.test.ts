@@ -1,9 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoadView } from '@portal/domain/loads/view';
+import { ApiError } from '../../../lib/api-client';
 import { loadFixture } from '../utils/load-fixture';
-import { applyLoadChanges, createLoadChangesBatcher, mergeLoadChanges } from './load-cache';
-import { loadKeys } from './load-query-keys';
+import { deleteLoadMutationOptions } from './delete-load';
+import { applyLoadChanges, createLoadChangesBatcher, forgetLoad, isDeletedHere, mergeLoadChanges, refreshLoads } from './load-cache';
+import { loadKeys, LOADS_FRESH_MS } from './load-query-keys';
 
 const at = (id: string, day: number, overrides: Partial<LoadView> = {}) =>
   loadFixture(id, { created_at: `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`, ...overrides });
@@ -66,6 +68,131 @@ describe('applyLoadChanges (the caches a push updates)', () => {
     applyLoadChanges(client, { upserts: [], removals: ['a'] });
     expect(client.getQueryData<LoadView[]>(loadKeys.list())).toEqual([]);
     expect(client.getQueryState(loadKeys.detail('a'))!.isInvalidated).toBe(true);
+  });
+});
+
+/** A detail page open on `loadId`: its query, active, reading through `read` (the server's answers, counted). */
+function openDetail(queryClient: QueryClient, loadId: string, read: () => Promise<LoadView>) {
+  const reads = vi.fn(read);
+  const observer = new QueryObserver(queryClient, { queryKey: loadKeys.detail(loadId), queryFn: reads, staleTime: LOADS_FRESH_MS, retry: false });
+  const close = observer.subscribe(() => undefined);
+  const state = () => queryClient.getQueryState(loadKeys.detail(loadId))!;
+  return { reads, state, close };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const notFound = () => Promise.reject(new ApiError(404, { detail: 'Not found.' }));
+
+/** This tab's delete of `loadId`, as useDeleteLoad runs it; `answer` stands for the DELETE. */
+function deleteHere(queryClient: QueryClient, loadId: string, answer: () => Promise<void> = async () => undefined) {
+  const observer = new MutationObserver(queryClient, { ...deleteLoadMutationOptions(queryClient, loadId), mutationFn: answer });
+  return observer.mutate().catch(() => undefined);
+}
+
+describe('a load deleted in this tab (its page leaves by itself, and is not re-read meanwhile)', () => {
+  it('isDeletedHere: while the delete runs and once it succeeded; not after it failed', async () => {
+    const queryClient = new QueryClient();
+    let answer!: () => void;
+    const deleting = deleteHere(queryClient, 'a', () => new Promise<void>((resolve) => (answer = resolve)));
+    await settled();
+    expect(isDeletedHere(queryClient, 'a')).toBe(true);
+    expect(isDeletedHere(queryClient, 'b')).toBe(false);
+    answer();
+    await deleting;
+    expect(isDeletedHere(queryClient, 'a')).toBe(true);
+    await deleteHere(queryClient, 'c', () => Promise.reject(new ApiError(500, null)));
+    expect(isDeletedHere(queryClient, 'c')).toBe(false);
+  });
+
+  it("forgetLoad: the page still showing it keeps it without reading it again; whoever opens it next asks the server", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(loadKeys.list(), [at('b', 2), at('a', 1)]);
+    queryClient.setQueryData(loadKeys.detail('a'), at('a', 1));
+    queryClient.setQueryData(loadKeys.detail('b'), at('b', 2));
+    const page = openDetail(queryClient, 'a', notFound);
+    forgetLoad(queryClient, 'a');
+    forgetLoad(queryClient, 'b');
+    await settled();
+    expect(ids(queryClient.getQueryData<LoadView[]>(loadKeys.list())!)).toEqual([]);
+    expect(page.reads).not.toHaveBeenCalled();
+    expect(page.state()).toMatchObject({ status: 'success', isInvalidated: true });
+    expect(queryClient.getQueryState(loadKeys.detail('b'))).toBeUndefined();
+  });
+
+  it('a pushed removal of it, while the delete runs or after, marks its open detail stale without re-reading it', async () => {
+    const queryClient = new QueryClient();
+    for (const id of ['a', 'b', 'c']) queryClient.setQueryData(loadKeys.detail(id), at(id, 1));
+    const pages = { a: openDetail(queryClient, 'a', notFound), b: openDetail(queryClient, 'b', notFound), c: openDetail(queryClient, 'c', notFound) };
+    let answer!: () => void;
+    const deletingA = deleteHere(queryClient, 'a', () => new Promise<void>((resolve) => (answer = resolve)));
+    await deleteHere(queryClient, 'b');
+    applyLoadChanges(queryClient, { upserts: [], removals: ['a', 'b', 'c'] });
+    await settled();
+    expect(pages.a.reads).not.toHaveBeenCalled();
+    expect(pages.b.reads).not.toHaveBeenCalled();
+    expect(pages.a.state().isInvalidated).toBe(true);
+    // Someone else's delete: the open page re-reads and shows that it is gone.
+    expect(pages.c.reads).toHaveBeenCalledTimes(1);
+    expect(pages.c.state().status).toBe('error');
+    answer();
+    await deletingA;
+  });
+
+  it('a resync does not re-read it', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(loadKeys.detail('a'), at('a', 1));
+    const page = openDetail(queryClient, 'a', notFound);
+    await deleteHere(queryClient, 'a');
+    await refreshLoads(queryClient);
+    expect(page.reads).not.toHaveBeenCalled();
+    expect(page.state().isInvalidated).toBe(true);
+  });
+
+  it('a removal or resync held back while the delete ran is read once the delete has failed', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(loadKeys.detail('a'), at('a', 1));
+    const page = openDetail(queryClient, 'a', async () => at('a', 1, { status: 'delivered' }));
+    let fail!: () => void;
+    const deleting = deleteHere(queryClient, 'a', () => new Promise<void>((_, reject) => (fail = () => reject(new ApiError(500, null)))));
+    await settled();
+    await refreshLoads(queryClient);
+    expect(page.reads).not.toHaveBeenCalled();
+    fail();
+    await deleting;
+    await vi.waitFor(() => expect(queryClient.getQueryData<LoadView>(loadKeys.detail('a'))!.status).toBe('delivered'));
+    expect(page.reads).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('refreshLoads (a resync re-reads every load query)', () => {
+  it('re-reads a load page that answered 404 after a reconnect, not on the first greeting, which follows its own read', async () => {
+    const queryClient = new QueryClient();
+    const missing = openDetail(queryClient, 'gone', notFound);
+    queryClient.setQueryData(loadKeys.detail('a'), at('a', 1));
+    const shown = openDetail(queryClient, 'a', async () => at('a', 1, { status: 'delivered' }));
+    await vi.waitFor(() => expect(missing.state().status).toBe('error'));
+    expect(missing.reads).toHaveBeenCalledTimes(1);
+
+    await refreshLoads(queryClient, { keepNotFound: true });
+    expect(missing.reads).toHaveBeenCalledTimes(1);
+    expect(shown.reads).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData<LoadView>(loadKeys.detail('a'))!.status).toBe('delivered');
+
+    await refreshLoads(queryClient);
+    expect(missing.reads).toHaveBeenCalledTimes(2);
+    expect(shown.reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask twice for a load page whose first read is still under way', async () => {
+    const queryClient = new QueryClient();
+    let answer!: (error: unknown) => void;
+    const page = openDetail(queryClient, 'gone', () => new Promise<LoadView>((_, reject) => (answer = reject)));
+    await settled();
+    const refreshed = refreshLoads(queryClient, { keepNotFound: true });
+    answer(new ApiError(404, null));
+    await refreshed;
+    expect(page.reads).toHaveBeenCalledTimes(1);
+    expect(page.state().status).toBe('error');
   });
 });
 

@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { LoadView } from '@portal/domain/loads/view';
+import { isNotFound } from '../utils/load-messages';
 import { loadKeys } from './load-query-keys';
 
 // A command's answer is the load as the server now holds it: write it into the caches rather than re-reading
@@ -18,7 +19,22 @@ export function storeLoad(queryClient: QueryClient, load: LoadView): void {
 export function forgetLoad(queryClient: QueryClient, loadId: string): void {
   queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => list?.filter((row) => row.id !== loadId));
   queryClient.removeQueries({ queryKey: loadKeys.detail(loadId), exact: true, type: 'inactive' });
+  // Still shown by the page that deleted it, which is leaving: not read again now (a 404), but by whoever opens it next.
+  void queryClient.invalidateQueries({ queryKey: loadKeys.detail(loadId), exact: true, refetchType: 'none' });
 }
+
+/**
+ * This tab is deleting the load, or has deleted it: the server's word that it is gone is no news, and re-reading it
+ * would only fail. (Forgotten with the delete mutation, minutes after its page has gone.)
+ */
+export function isDeletedHere(queryClient: QueryClient, loadId: string): boolean {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: loadKeys.deletion(loadId), exact: true })
+    .some((mutation) => mutation.state.status === 'pending' || mutation.state.status === 'success');
+}
+
+const detailLoadId = (query: Query): string => String(query.queryKey[2]);
 
 /** Loads pushed by the server: the rows as they now are, and the ids that left this user's view. */
 export interface LoadChanges {
@@ -50,8 +66,12 @@ export function applyLoadChanges(queryClient: QueryClient, changes: LoadChanges)
   for (const load of changes.upserts) {
     if (queryClient.getQueryData(loadKeys.detail(load.id)) !== undefined) queryClient.setQueryData(loadKeys.detail(load.id), load);
   }
-  // Deleted, or no longer this vendor's: an open detail re-reads and shows that it is gone.
-  for (const loadId of changes.removals) void queryClient.invalidateQueries({ queryKey: loadKeys.detail(loadId), exact: true });
+  // Deleted, or no longer this vendor's: an open detail re-reads and shows that it is gone. Not the page that deleted it
+  // here: it leaves by itself, and may still be mounted when the push comes.
+  for (const loadId of changes.removals) {
+    const refetchType = isDeletedHere(queryClient, loadId) ? 'none' : 'active';
+    void queryClient.invalidateQueries({ queryKey: loadKeys.detail(loadId), exact: true, refetchType });
+  }
 }
 
 /**
@@ -122,10 +142,20 @@ export function createLoadChangesBatcher(queryClient: QueryClient, windowMs = 40
   };
 }
 
-/** Re-read every load query from the server (after a reconnect or when the server says notices were missed). */
-export function refreshLoads(queryClient: QueryClient): Promise<void> {
+/**
+ * Re-read every load query from the server (once connected, after a reconnect, or when the server says notices were
+ * missed), except a load this tab deleted (see `isDeletedHere`). With `keepNotFound` (the connection's first greeting,
+ * which comes next to the page's own first reads), a load the server has just answered 404 for (there is none, or it
+ * is not this vendor's) is not asked about again: as with retries, a 4xx is the answer. After a reconnect it is, as
+ * the load may have been restored or given to this vendor during the gap.
+ */
+export function refreshLoads(queryClient: QueryClient, { keepNotFound = false }: { keepNotFound?: boolean } = {}): Promise<void> {
+  const deletedHere = (query: Query) => isDeletedHere(queryClient, detailLoadId(query));
+  const justNotFound = (query: Query) => keepNotFound && query.state.status === 'error' && isNotFound(query.state.error);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: loadKeys.list() }),
-    queryClient.invalidateQueries({ queryKey: loadKeys.details() }),
+    queryClient.invalidateQueries({ queryKey: loadKeys.details(), predicate: (query) => !deletedHere(query) && !justNotFound(query) }),
+    // Marked stale all the same: read again if the delete fails, or by whoever opens the load next.
+    queryClient.invalidateQueries({ queryKey: loadKeys.details(), predicate: deletedHere, refetchType: 'none' }),
   ]).then(() => undefined);
 }

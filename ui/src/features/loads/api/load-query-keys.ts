@@ -5,6 +5,8 @@ export const loadKeys = {
   details: () => ['loads', 'detail'] as const,
   detail: (loadId: string) => ['loads', 'detail', loadId] as const,
   idCheck: (kdtId: string) => ['loads', 'check-id', kdtId.toLowerCase()] as const,
+  /** The mutation key of this tab's delete of a load (so the caches can tell a removal they caused from news). */
+  deletion: (loadId: string) => ['loads', 'delete', loadId] as const,
 };
 
 /**

@@ -30,8 +30,8 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
         changes.push(pushed);
         noteLoadsPushed();
       },
-      onResync: () => {
-        void changes.resync(() => refreshLoads(queryClient));
+      onResync: (occasion) => {
+        void changes.resync(() => refreshLoads(queryClient, { keepNotFound: occasion === 'connected' }));
         noteLoadsPushed();
       },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).

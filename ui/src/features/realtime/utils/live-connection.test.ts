@@ -68,7 +68,7 @@ describe('LiveConnection', () => {
     expect(connection.getSnapshot().state).toBe('offline');
   });
 
-  it('re-reads after every hello (first connect and each reconnect) and on a resync', () => {
+  it('re-reads after every hello (first connect and each reconnect) and on a resync, saying which', () => {
     const { socket, handlers } = setup();
     socket.emit('connect');
     socket.emit('hello', { position: '10' });
@@ -76,7 +76,7 @@ describe('LiveConnection', () => {
     socket.emit('connect');
     socket.emit('hello', { position: '14' });
     socket.emit('loads:resync', { position: '20' });
-    expect(handlers.onResync).toHaveBeenCalledTimes(3);
+    expect(handlers.onResync.mock.calls).toEqual([['connected'], ['reconnected'], ['missed-notices']]);
     expect(handlers.onChanges).not.toHaveBeenCalled();
   });
 

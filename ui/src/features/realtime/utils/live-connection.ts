@@ -23,11 +23,17 @@ export interface NetworkLike {
   subscribe(onChange: () => void): () => void;
 }
 
+/**
+ * Why everything is read again: the connection's first greeting (it opens as the app starts, next to the page's own
+ * first reads), a reconnect (after a gap of any length), or notices the server missed.
+ */
+export type ResyncOccasion = 'connected' | 'reconnected' | 'missed-notices';
+
 export interface LiveHandlers {
   /** Rows pushed by the server. */
   onChanges(changes: LoadsChanged): void;
-  /** Everything may be stale (a reconnect, or the server missed notices): re-read. */
-  onResync(): void;
+  /** Everything may be stale (connected, reconnected, or the server missed notices): re-read. */
+  onResync(occasion: ResyncOccasion): void;
   /** A position the server has reached, so later reads can ask for at least it. */
   onPosition(position: string): void;
   /**
@@ -67,7 +73,7 @@ export class LiveConnection {
     // to it, so the caches re-read from the server.
     socket.on('hello', (message: { position?: unknown }) => {
       this.see(message?.position);
-      handlers.onResync();
+      handlers.onResync(this.greeted ? 'reconnected' : 'connected');
       if (this.greeted) handlers.onUserChanged();
       this.greeted = true;
     });
@@ -83,7 +89,7 @@ export class LiveConnection {
     });
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);
-      handlers.onResync();
+      handlers.onResync('missed-notices');
       // The server may have missed notices, a tier change among them.
       handlers.onUserChanged();
     });
