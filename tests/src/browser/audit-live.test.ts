@@ -91,4 +91,27 @@ describe('another user\'s changes, as they land', () => {
     expect((await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`)).status).toBe(200);
     await row.waitFor({ state: 'detached', timeout: 10_000 });
   });
+
+  it('show in an open recycle bin: a vendor and a staff member deleted and restored elsewhere come and go', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const vendorId = (await admin.get<{ vendor_profile_id: string; username: string }[]>('/api/vendors/picker/')).body.find((v) => v.username === 'newcarrier')!.vendor_profile_id;
+    const staff = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body.find((s) => s.username === 'newstaff')!;
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.goto('/staff/recycle-bin');
+    await page.getByRole('heading', { name: 'Recycle Bin' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const vendorRow = page.getByRole('table', { name: 'Deleted vendors' }).getByRole('row').filter({ hasText: 'newcarrier' });
+    const staffRow = page.getByRole('table', { name: 'Deleted staff accounts' }).getByRole('row').filter({ hasText: 'newstaff' });
+
+    // Well within the 30 s the bin used to wait before reading itself again.
+    expect((await admin.request('DELETE', `/api/vendors/${vendorId}/`)).status).toBe(204);
+    await vendorRow.waitFor({ timeout: 10_000 });
+    expect((await admin.request('DELETE', `/api/staff-accounts/${staff.id}/`)).status).toBe(204);
+    await staffRow.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/recycle-bin-live-vendor-staff.png` });
+    expect((await admin.post(`/api/recycle-bin/vendors/${vendorId}/restore/`)).status).toBe(200);
+    await vendorRow.waitFor({ state: 'detached', timeout: 10_000 });
+    expect((await admin.post(`/api/recycle-bin/staff/${staff.id}/restore/`)).status).toBe(200);
+    await staffRow.waitFor({ state: 'detached', timeout: 10_000 });
+  });
 });

@@ -1,13 +1,26 @@
 import { useSyncExternalStore } from 'react';
 
-// How many times the live connection has said loads changed (a push, or a resync after missed ones). Screens that
-// show data derived from loads but kept in caches of their own (the payments log, the recycle bin) follow this count.
+// How many times the live connection has said loads changed (a push, or a resync after missed ones), and how many
+// times a vendor or staff member was deleted or restored. Screens that show data derived from them but kept in caches
+// of their own (the payments log, the recycle bin) follow these counts.
 let loadsPushed = 0;
+let recycleBinPushed = 0;
 const listeners = new Set<() => void>();
 
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Loads changed (pushed, or everything may have: a resync). */
 export function noteLoadsPushed(): void {
   loadsPushed += 1;
-  for (const listener of listeners) listener();
+  changed();
+}
+
+/** A vendor or staff member was deleted or restored. */
+export function noteRecycleBinPushed(): void {
+  recycleBinPushed += 1;
+  changed();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -17,3 +30,6 @@ function subscribe(listener: () => void): () => void {
 
 /** Changes with every live push about loads; pass it as `watch` to useFollowChanges. */
 export const useLoadsPushed = (): number => useSyncExternalStore(subscribe, () => loadsPushed);
+
+/** Changes with every live push about loads or about deleted and restored vendors and staff members (a resync too). */
+export const useRecycleBinPushed = (): string => useSyncExternalStore(subscribe, () => `${loadsPushed}:${recycleBinPushed}`);

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/auth/current-user';
-import { noteLoadsPushed } from '../../../lib/live-changes';
+import { noteLoadsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
 import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
 
@@ -36,6 +36,7 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
       },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
+      onRecycleBinChanged: noteRecycleBinPushed,
       onUserChanged: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
     },
     browserNetwork,

@@ -37,7 +37,7 @@ class FakeNetwork implements NetworkLike {
 function setup() {
   const socket = new FakeSocket();
   const network = new FakeNetwork();
-  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn(), onUserChanged: vi.fn() } satisfies LiveHandlers;
+  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn(), onUserChanged: vi.fn(), onRecycleBinChanged: vi.fn() } satisfies LiveHandlers;
   const connection = new LiveConnection(socket, handlers, network);
   const states: string[] = [];
   connection.subscribe(() => states.push(connection.getSnapshot().state));
@@ -94,6 +94,15 @@ describe('LiveConnection', () => {
     expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
     socket.emit('loads:resync', { position: '20' });
     expect(handlers.onUserChanged).toHaveBeenCalledTimes(3);
+  });
+
+  it('says when the recycle bin changed, and remembers its position', () => {
+    const { socket, handlers, connection } = setup();
+    socket.emit('hello', { position: '10' });
+    socket.emit('recycle-bin:changed', { position: '13' });
+    expect(handlers.onRecycleBinChanged).toHaveBeenCalledTimes(1);
+    expect(connection.getSnapshot().position).toBe('13');
+    expect(handlers.onChanges).not.toHaveBeenCalled();
   });
 
   it('hands pushed rows on and remembers the newest position seen', () => {

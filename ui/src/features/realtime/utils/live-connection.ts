@@ -36,6 +36,8 @@ export interface LiveHandlers {
   onResync(occasion: ResyncOccasion): void;
   /** A position the server has reached, so later reads can ask for at least it. */
   onPosition(position: string): void;
+  /** A vendor or staff member was deleted or restored (staff sockets only): the recycle bin is out of date. */
+  onRecycleBinChanged(): void;
   /**
    * The signed-in user may have changed (their tier): a push saying so, a reconnect or a resync, which may have missed
    * one (not the first connect: the page has just read the user).
@@ -86,6 +88,10 @@ export class LiveConnection {
       if (!changes) return;
       this.see(changes.position);
       handlers.onChanges(changes);
+    });
+    socket.on('recycle-bin:changed', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onRecycleBinChanged();
     });
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);

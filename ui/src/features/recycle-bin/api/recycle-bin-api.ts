@@ -19,10 +19,8 @@ export function recycleBinQueryOptions() {
   });
 }
 
-/** Vendor and staff deletions are not pushed to the browser: an open bin re-reads for them this often. */
-const BIN_REREAD_MS = 30_000;
-
-export const useRecycleBin = () => useQuery({ ...recycleBinQueryOptions(), refetchInterval: BIN_REREAD_MS });
+/** Kept current by the live connection's pushes (see RecycleBinPage). */
+export const useRecycleBin = () => useQuery(recycleBinQueryOptions());
 
 export function restoreRecord(kind: RecycleKind, id: string): Promise<{ detail: string }> {
   return apiClient.post<{ detail: string }>(`/recycle-bin/${kind}/${encodeURIComponent(id)}/restore/`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
-import { useLoadsPushed } from '../../../lib/live-changes';
+import { useRecycleBinPushed } from '../../../lib/live-changes';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useToast } from '../../../lib/toast-context';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
@@ -18,8 +18,8 @@ import '../recycle-bin.css';
  */
 export function RecycleBinPage() {
   const bin = useRecycleBin();
-  // Loads deleted or restored elsewhere are pushed; vendors and staff accounts are not (the bin also re-reads now and then).
-  useFollowChanges(RECYCLE_BIN_KEY, useLoadsPushed(), { minIntervalMs: 2_000 });
+  // Loads, vendors and staff accounts deleted or restored elsewhere are pushed (loads as load changes): the bin re-reads.
+  useFollowChanges(RECYCLE_BIN_KEY, useRecycleBinPushed(), { minIntervalMs: 2_000 });
   const restore = useRestoreRecord();
   const toast = useToast();
   const [target, setTarget] = useState<RestoreTarget | null>(null);
