@@ -22,7 +22,10 @@ let vendorAId: string;
 let vendorBId: string;
 const sockets: Socket[] = [];
 
-/** A socket as the browser opens it: same origin, the session cookie. */
+/**
+ * A socket as the browser opens it: same origin, the session cookie. Answered once its 'hello' has come, that is once
+ * it is in its rooms: a push sent before that does not reach it (the browser re-reads on 'hello' for that reason).
+ */
 async function openSocket(client: PortalClient, baseUrl = system.url, origin = baseUrl): Promise<{ socket: Socket; messages: LoadsChanged[]; hello: Promise<{ position: string }> }> {
   const messages: LoadsChanged[] = [];
   const socket = connect(baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: client.cookieHeader(), Origin: origin }, reconnection: false });
@@ -33,6 +36,7 @@ async function openSocket(client: PortalClient, baseUrl = system.url, origin = b
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
+  await hello;
   return { socket, messages, hello };
 }
 
