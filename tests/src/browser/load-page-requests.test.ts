@@ -261,6 +261,18 @@ describe('the page of a load that is not there', () => {
     await expectAskedOnce(page, watched, id, 'Load not found.');
   });
 
+  it('vendor: shows the load, without a reload, when it is restored while its page says it is not found', { timeout: 60_000 }, async () => {
+    const { id, kdtId, carrier } = await newCarrierLoad('lpr-7010');
+    expect((await carrier.request('DELETE', `/api/loads/${id}/`)).status).toBe(204);
+    const { page, watched } = await openLoadPage(CARRIER, `/load/${id}`, id);
+    await page.getByText('Load not found.', { exact: true }).waitFor();
+    await waitForLiveEvent(watched, 'hello');
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    expect((await admin.post(`/api/recycle-bin/loads/${id}/restore/`)).status).toBe(200);
+    await waitForLoadPage(page, `Load Details ${kdtId}`);
+    expect(watched.requests).toEqual([`GET /api/loads/${id}/`, `GET /api/loads/${id}/history/`]);
+  });
+
   it('staff: a load that does not exist is asked for once and says so', { timeout: 60_000 }, async () => {
     const message = "Load not found or you don't have permission to view it.";
     const { page, watched, release } = await openWithGreetingAfterAnswer(ADMIN, `/staff/load/${MISSING_LOAD_ID}`, MISSING_LOAD_ID);

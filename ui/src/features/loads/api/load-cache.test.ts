@@ -164,6 +164,19 @@ describe('a load deleted in this tab (its page leaves by itself, and is not re-r
   });
 });
 
+describe('a load page that says "Load not found."', () => {
+  it('shows the load when a push brings it (restored, or given to this vendor), without reading it again', async () => {
+    const queryClient = new QueryClient();
+    const page = openDetail(queryClient, 'back', notFound);
+    await vi.waitFor(() => expect(page.state().status).toBe('error'));
+    applyLoadChanges(queryClient, { upserts: [at('back', 2)], removals: [] });
+    expect(page.state().status).toBe('success');
+    expect(queryClient.getQueryData<LoadView>(loadKeys.detail('back'))!.id).toBe('back');
+    expect(page.reads).toHaveBeenCalledTimes(1);
+    page.close();
+  });
+});
+
 describe('refreshLoads (a resync re-reads every load query)', () => {
   it('re-reads a load page that answered 404 after a reconnect, not on the first greeting, which follows its own read', async () => {
     const queryClient = new QueryClient();

@@ -60,11 +60,15 @@ export function mergeLoadChanges(list: readonly LoadView[], { upserts, removals 
   return merged;
 }
 
-/** A push into every cache that shows these loads: the list, and any detail already cached (open or recent). */
+/**
+ * A push into every cache that shows these loads: the list, and any detail already cached (open or recent), or whose
+ * read failed: a page saying "Load not found." shows the load once it is back (restored, or given to this vendor).
+ */
 export function applyLoadChanges(queryClient: QueryClient, changes: LoadChanges): void {
   queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => (list ? mergeLoadChanges(list, changes) : list));
   for (const load of changes.upserts) {
-    if (queryClient.getQueryData(loadKeys.detail(load.id)) !== undefined) queryClient.setQueryData(loadKeys.detail(load.id), load);
+    const state = queryClient.getQueryState(loadKeys.detail(load.id));
+    if (state && (state.data !== undefined || state.status === 'error')) queryClient.setQueryData(loadKeys.detail(load.id), load);
   }
   // Deleted, or no longer this vendor's: an open detail re-reads and shows that it is gone. Not the page that deleted it
   // here: it leaves by itself, and may still be mounted when the push comes.
