@@ -52,11 +52,12 @@ export function NavBar() {
   }
 
   return (
-    <header className="nav-bar">
+    // Staff get a narrower layout below 1280 px (styles.css): an ADMIN's eight links do not fit the full one.
+    <header className={userType === 'STAFF' ? 'nav-bar nav-bar-staff' : 'nav-bar'}>
       <div className="nav-inner">
         <Link to={userType === 'STAFF' ? '/staff/dashboard' : '/'} className="nav-brand">
           <span className="nav-brand-mark" aria-hidden="true" />
-          Freight Portal
+          <span className="nav-brand-name">Freight Portal</span>
           {userType === 'STAFF' && <span className="nav-brand-tag">Staff</span>}
         </Link>
         <nav aria-label="Main">
