@@ -7,7 +7,7 @@ import * as staff from '@portal/domain/staff/decider';
 import type { StaffState } from '@portal/domain/staff/decider';
 import { staffStream, type StaffEvent } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
-import { HttpError } from '@portal/platform/http/errors';
+import { notSignedIn } from '@portal/platform/http/errors';
 import { StreamStates } from '../stream-states';
 
 /** The account as the actor needs it: kept between requests, so without the password and activation hashes. */
@@ -85,10 +85,10 @@ export function readActorEarly(store: EventStore): (ctx: Koa.Context, userId: st
 /** Who is calling: the session's user, as its account's streams are now (see readActor). 401 when nobody may act. */
 export async function requireActor(ctx: Koa.Context, store: EventStore): Promise<Actor> {
   const session = ctx.state.session as { userId: string } | undefined;
-  if (!session) throw new HttpError(401, 'Authentication credentials were not provided.');
+  if (!session) throw notSignedIn();
   const early = ctx.state.earlyActorRead as EarlyActorRead | undefined;
   const actor = await (early?.userId === session.userId ? early.actor : readActor(store, session.userId));
-  if (!actor) throw new HttpError(401, 'Authentication credentials were not provided.');
+  if (!actor) throw notSignedIn();
   return actor;
 }
 

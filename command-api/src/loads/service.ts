@@ -9,7 +9,7 @@ import type { CreateLoadBody, UpdateLoadBody } from '@portal/domain/loads/schema
 import { loadView, type LoadView } from '@portal/domain/loads/view';
 import { canOnLoad, LOAD_PERMISSION_MESSAGES, type Actor, type LoadCapability } from '@portal/domain/permissions';
 import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
-import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { HttpError, notFound, notSignedIn, ValidationFailed } from '@portal/platform/http/errors';
 import { handleCommand } from '../command-handler';
 import { UUID } from '../ids';
 import { StreamStates } from '../stream-states';
@@ -105,7 +105,7 @@ export class LoadsService {
       vendor = await this.vendors.current(actor.vendorId!);
       // The vendor's own profile is gone: an ADMIN is deleting it (its account and sessions go next). The load would
       // belong to no vendor and stay out of its creator's sight; answered as the account's deletion will be.
-      if (!vendor) throw new HttpError(401, 'Authentication credentials were not provided.');
+      if (!vendor) throw notSignedIn();
     } else {
       if (!body.vendor) throw new ValidationFailed({ vendor: ['Please select a vendor.'] });
       vendor = await this.vendors.current(body.vendor);

@@ -15,7 +15,7 @@ import { vendorDocumentView, vendorProfileView } from '@portal/domain/vendors/vi
 import { isAdmin, type Actor } from '@portal/domain/permissions';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
-import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { HttpError, notFound, notSignedIn, ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { load } from '../accounts/aggregates';
 import { handleCommand, inTurn } from '../command-handler';
@@ -47,7 +47,7 @@ const whenDeleted = (gone: () => HttpError) => (error: unknown): never => {
 };
 const vendorNotFound = () => notFound('Vendor not found.');
 // A vendor's profile is deleted together with its account, whose sessions end: the vendor may no longer act.
-const vendorSignedOut = () => new HttpError(401, 'Authentication credentials were not provided.');
+const vendorSignedOut = notSignedIn;
 
 /**
  * The latest day an agreement may be dated: today where the signer is, which may be tomorrow in UTC (the screen dates

@@ -19,6 +19,8 @@ export class ValidationFailed extends Error {
 }
 
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+/** Nobody (any longer) signed in who may act: no session, an ended one, or an account or vendor deleted meanwhile. */
+export const notSignedIn = () => new HttpError(401, 'Authentication credentials were not provided.');
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);
 
 /** A method the path does not take (the error shape; `Allow` names the ones it does, when known). */

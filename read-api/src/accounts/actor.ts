@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type pg from 'pg';
 import type { Actor } from '@portal/domain/permissions';
-import { HttpError } from '@portal/platform/http/errors';
+import { notSignedIn } from '@portal/platform/http/errors';
 
 /** The signed-in actor, from the read models; 401 when there is none. */
 export async function requireReader(ctx: Koa.Context, pool: pg.Pool): Promise<Actor> {
@@ -24,5 +24,5 @@ export async function requireReader(ctx: Koa.Context, pool: pg.Pool): Promise<Ac
       };
     }
   }
-  throw new HttpError(401, 'Authentication credentials were not provided.');
+  throw notSignedIn();
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type pg from 'pg';
-import { HttpError } from '@portal/platform/http/errors';
+import { notSignedIn } from '@portal/platform/http/errors';
 import { currentUser } from './current-user';
 
 export function accountReadRoutes(deps: { pool: pg.Pool }): Router {
@@ -8,7 +8,7 @@ export function accountReadRoutes(deps: { pool: pg.Pool }): Router {
   router.get('/api/auth/user/', async (ctx) => {
     const session = ctx.state.session as { userId: string } | undefined;
     const user = session ? await currentUser(deps.pool, session.userId) : undefined;
-    if (!user) throw new HttpError(401, 'Authentication credentials were not provided.');
+    if (!user) throw notSignedIn();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = user;
   });
