@@ -52,12 +52,11 @@ export function NavBar() {
   }
 
   return (
-    // Staff get a narrower layout below 1280 px (styles.css): an ADMIN's eight links do not fit the full one.
-    <header className={userType === 'STAFF' ? 'nav-bar nav-bar-staff' : 'nav-bar'}>
+    <header className="nav-bar">
       <div className="nav-inner">
         <Link to={userType === 'STAFF' ? '/staff/dashboard' : '/'} className="nav-brand">
           <span className="nav-brand-mark" aria-hidden="true" />
-          <span className="nav-brand-name">Freight Portal</span>
+          Freight Portal
           {userType === 'STAFF' && <span className="nav-brand-tag">Staff</span>}
         </Link>
         <nav aria-label="Main">
