@@ -73,6 +73,23 @@ describe('payments log date filters', () => {
     await page.screenshot({ path: `${SHOTS}/h1-typed-from.png` });
   });
 
+  it('keep both dates when From and To are committed one right after the other', { timeout: 120_000 }, async () => {
+    const page = await paymentsPage('UTC');
+    const today = dayIn('UTC');
+    // Both fields change in one task, before the page can re-render in between (a browser's autofill, a slow device).
+    await page.evaluate(`(() => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      for (const name of ['From', 'To']) {
+        const input = [...document.querySelectorAll('label')].find((label) => label.textContent === name).control;
+        setValue.call(input, '${today}');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    })()`);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?from=${today}&to=${today}`);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(today);
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(today);
+  });
+
   it('are the days the rows show, in a browser whose time zone is not UTC', { timeout: 120_000 }, async () => {
     const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
     const load = await changePayment(accounting);

@@ -8,13 +8,13 @@ interface PaymentsFilterBarProps {
   filters: PaymentsFilters;
   vendors: { id: string; label: string }[];
   vendorsLoading: boolean;
-  onChange(filters: PaymentsFilters): void;
+  /** The filters to change; the others keep what they are then (see PaymentsLog's changeFilters). */
+  onChange(patch: Partial<PaymentsFilters>): void;
 }
 
 /** Date range, vendor and payment status; every change applies at once (a typed date once it is whole). */
 export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }: PaymentsFilterBarProps) {
   const id = useId();
-  const set = (patch: Partial<PaymentsFilters>) => onChange({ ...filters, ...patch });
   // A vendor picked by link but unknown to the list (deleted since) still shows as chosen.
   const vendorKnown = !filters.vendor || vendors.some((vendor) => vendor.id === filters.vendor);
 
@@ -22,15 +22,15 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
     <form className="pay-filters" aria-label="Payments filters" onSubmit={(event) => event.preventDefault()}>
       <div className="pay-filter">
         <label htmlFor={`${id}-from`}>From</label>
-        <DateFilterInput id={`${id}-from`} value={filters.from} max={filters.to || undefined} onCommit={(from) => set({ from })} />
+        <DateFilterInput id={`${id}-from`} value={filters.from} max={filters.to || undefined} onCommit={(from) => onChange({ from })} />
       </div>
       <div className="pay-filter">
         <label htmlFor={`${id}-to`}>To</label>
-        <DateFilterInput id={`${id}-to`} value={filters.to} min={filters.from || undefined} onCommit={(to) => set({ to })} />
+        <DateFilterInput id={`${id}-to`} value={filters.to} min={filters.from || undefined} onCommit={(to) => onChange({ to })} />
       </div>
       <div className="pay-filter pay-filter-wide">
         <label htmlFor={`${id}-vendor`}>Vendor</label>
-        <select id={`${id}-vendor`} value={filters.vendor} onChange={(event) => set({ vendor: event.target.value })}>
+        <select id={`${id}-vendor`} value={filters.vendor} onChange={(event) => onChange({ vendor: event.target.value })}>
           <option value="">{vendorsLoading ? 'Loading vendors...' : 'All vendors'}</option>
           {!vendorKnown && <option value={filters.vendor}>Vendor {filters.vendor}</option>}
           {vendors.map((vendor) => (
@@ -42,7 +42,7 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
       </div>
       <div className="pay-filter">
         <label htmlFor={`${id}-status`}>Payment Status</label>
-        <select id={`${id}-status`} value={filters.status} onChange={(event) => set({ status: event.target.value as PaymentStatus | '' })}>
+        <select id={`${id}-status`} value={filters.status} onChange={(event) => onChange({ status: event.target.value as PaymentStatus | '' })}>
           <option value="">All statuses</option>
           {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
@@ -48,7 +48,16 @@ function PaymentsLog() {
   const vendors = useMemo(() => vendorChoices(vendorSource.data ?? []), [vendorSource.data]);
   const [exporting, setExporting] = useState(false);
 
-  const changeFilters = (next: PaymentsFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+  // A change applies on top of the last one asked for until the address has it: two fields committed one after the
+  // other before the page re-renders (the From date's blur, then the To date's) keep both, where the second used to
+  // start again from this render's filters and drop the first.
+  const asked = useRef<{ at: URLSearchParams; filters: PaymentsFilters } | null>(null);
+  const changeFilters = (patch: Partial<PaymentsFilters>) => {
+    const base = asked.current?.at === searchParams ? asked.current.filters : filters;
+    const next = { ...base, ...patch };
+    asked.current = { at: searchParams, filters: next };
+    setSearchParams(filtersToSearch(next), { replace: true });
+  };
 
   async function exportCsv() {
     setExporting(true);
