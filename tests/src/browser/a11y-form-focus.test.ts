@@ -122,6 +122,9 @@ describe('the recycle bin', () => {
     const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
     await refresh.waitFor();
     await expect.poll(() => refresh.getAttribute('aria-busy')).toBeNull();
+    // The live connection's greeting re-reads the bin once it is up: that read is over before the held one is counted.
+    await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    await page.waitForLoadState('networkidle');
 
     const fetches = await holdRequests(page, 'GET', /^\/api\/recycle-bin\/$/);
     await refresh.focus();
