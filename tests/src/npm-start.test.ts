@@ -15,45 +15,42 @@ afterAll(async () => {
   for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
 });
 
-it('stops with a message and exit code 1 when its embedded PostgreSQL dies, instead of answering 503 for ever', async () => {
+/**
+ * `npm start` on a fresh data folder, running once it says so; `detached`: in a process group of its own, as a
+ * terminal's foreground job (Ctrl-C signals every process in it, PostgreSQL included).
+ */
+async function startProduct({ logLevel, detached = false }: { logLevel: string; detached?: boolean }) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: 'error' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { dataDir, child, output, exited, running: () => until(() => output.stdout.includes('Press Ctrl-C to stop.'), { timeoutMs: 90_000, intervalMs: 100, what: 'npm start to be running' }) };
+}
+
+it('stops with a message and exit code 1 when its embedded PostgreSQL dies, instead of answering 503 for ever', async () => {
+  const { dataDir, child, output, exited, running } = await startProduct({ logLevel: 'error' });
   try {
-    await until(() => stdout.includes('Press Ctrl-C to stop.'), { timeoutMs: 90_000, intervalMs: 100, what: 'npm start to be running' });
+    await running();
     const pid = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     process.kill(pid, 'SIGKILL');
     expect(await exited).toBe(1);
-    expect(stderr).toContain('The embedded PostgreSQL stopped unexpectedly (killed by SIGKILL). Stopping; start again with npm start.');
+    expect(output.stderr).toContain('The embedded PostgreSQL stopped unexpectedly (killed by SIGKILL). Stopping; start again with npm start.');
   } finally {
     child.kill('SIGKILL');
   }
 }, 120_000);
 
 it('stops on Ctrl-C without a warning or a stack, although the Ctrl-C stops its embedded PostgreSQL too', async () => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
-  dataDirs.push(dataDir);
-  // A process group of its own, as a terminal's foreground job: Ctrl-C signals every process in it, PostgreSQL included.
-  const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { dataDir, child, output, exited, running } = await startProduct({ logLevel: 'info', detached: true });
   try {
-    await until(() => stdout.includes('Press Ctrl-C to stop.'), { timeoutMs: 90_000, intervalMs: 100, what: 'npm start to be running' });
+    await running();
     // Every LISTEN connection is up (the event store's, the read API's notices' and its ended sessions').
     const port = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
     const password = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
@@ -67,10 +64,10 @@ it('stops on Ctrl-C without a warning or a stack, although the Ctrl-C stops its 
     }
     process.kill(-child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
-    const records = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; msg: string });
+    const records = output.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; msg: string });
     expect(records.map((record) => record.msg)).toContain('embedded PostgreSQL stopped');
     expect(records.filter((record) => record.level !== 'info')).toEqual([]);
-    expect(stdout + stderr).not.toContain('stack');
+    expect(output.stdout + output.stderr).not.toContain('stack');
   } finally {
     try {
       process.kill(-child.pid!, 'SIGKILL');
