@@ -40,6 +40,13 @@ async function openSocket(client: PortalClient, baseUrl = system.url, origin = b
   return { socket, messages, hello };
 }
 
+/** The messages `socket` receives of `event` (each with the position it was sent at), from now on. */
+function heard(socket: Socket, event: string): { position: string }[] {
+  const messages: { position: string }[] = [];
+  socket.on(event, (message: { position: string }) => messages.push(message));
+  return messages;
+}
+
 const until = (condition: () => boolean, timeoutMs = 5_000) => waitUntil(condition, { timeoutMs, intervalMs: 10 });
 
 const upsertedIds = (messages: LoadsChanged[]) => messages.flatMap((m) => m.upserts.map((l) => l.id));
@@ -176,11 +183,7 @@ describe('a staff member\'s own account', () => {
   it('tells only that member\'s sockets that their tier changed, at or past the change\'s position', async () => {
     const member = await activeSignedIn(system, 'staff', 'live_tier_member');
     const other = await activeSignedIn(system, 'staff', 'live_tier_other');
-    const told = (socket: Socket) => {
-      const heard: { position: string }[] = [];
-      socket.on('me:changed', (message: { position: string }) => heard.push(message));
-      return heard;
-    };
+    const told = (socket: Socket) => heard(socket, 'me:changed');
     const mine = await openSocket(member.client);
     const theirs = await openSocket(other.client);
     const watching = await openSocket(admin);
@@ -204,11 +207,7 @@ describe('the recycle bin', () => {
   it('tells staff sockets, and no vendor\'s, when a vendor or a staff member is deleted or restored', async () => {
     const vendor = await activeSignedIn(system, 'vendor', 'live_bin_vendor');
     const member = await activeSignedIn(system, 'staff', 'live_bin_member');
-    const told = (socket: Socket) => {
-      const heard: { position: string }[] = [];
-      socket.on('recycle-bin:changed', (message: { position: string }) => heard.push(message));
-      return heard;
-    };
+    const told = (socket: Socket) => heard(socket, 'recycle-bin:changed');
     const staffSocket = await openSocket(admin);
     const vendorSocket = await openSocket(vendorA);
     const [heardStaff, heardVendor] = [told(staffSocket.socket), told(vendorSocket.socket)];
