@@ -21,8 +21,17 @@ describe('configuration from the environment', () => {
       readWaitMs: 500, logLevel: 'debug', uiDistDir: '/srv/ui',
       publicUrl: 'http://localhost:9000', smtpUrl: undefined, mailFrom: 'Freight Portal <no-reply@freight-portal.local>',
       adminUsername: 'admin', adminPassword: undefined, seedDemo: true, demoPassword: undefined,
-      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false, staffEmailDomains: [],
+      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false, staffEmailDomains: [], projectorNice: 10,
     });
+  });
+
+  it('reads the niceness the projector gives itself, from 0 to 19', () => {
+    expect(loadConfig({}).projectorNice).toBe(10);
+    expect(loadConfig({ PROJECTOR_NICE: '0' }).projectorNice).toBe(0);
+    expect(loadConfig({ PROJECTOR_NICE: '19' }).projectorNice).toBe(19);
+    for (const bad of ['20', '-1', '5.5', 'low']) {
+      expect(() => loadConfig({ PROJECTOR_NICE: bad }), bad).toThrow(/^PROJECTOR_NICE must be a/);
+    }
   });
 
   it('reads the email domains staff sign-ups must use, refusing what is not a domain', () => {

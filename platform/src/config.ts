@@ -39,6 +39,12 @@ export interface Config {
    * has it. Staff of every tier see every vendor's documents, so a brokerage usually lists its own.
    */
   staffEmailDomains: string[];
+  /**
+   * The niceness (0-19) the projector service gives itself (its own process only; not in the embedded mode, where it
+   * shares the process with the APIs): commands and reads run first on a busy host, and the projector takes what is
+   * left in larger, cheaper batches. 0: as the other processes.
+   */
+  projectorNice: number;
 }
 
 /** A setting that cannot be used; its message names the variable and what it takes. */
@@ -80,6 +86,16 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** A niceness a process may give itself without privileges: 0 (as it started) to 19 (the lowest priority). */
+function niceness(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 19) throw new ConfigError(`${name} must be a niceness from 0 to 19, got '${env[name]}'`);
+  return value;
+}
+
+/** See Config.projectorNice and the README's performance section (figure 2). */
+export const DEFAULT_PROJECTOR_NICE = 10;
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
@@ -112,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: int(env, 'SESSION_TTL_HOURS', 336) * 3600 * 1000,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     staffEmailDomains: domains(env, 'STAFF_EMAIL_DOMAINS'),
+    projectorNice: niceness(env, 'PROJECTOR_NICE', DEFAULT_PROJECTOR_NICE),
   };
 }
