@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser). Installs it when it is
+# Browser tests and the bench's board figure drive Debian's Chromium through playwright-core (never a downloaded browser). Installs it when it is
 # missing and this runs as root on a Debian-like machine; otherwise says what to do.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then exit 0; fi
