@@ -25,6 +25,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '@portal/platform/config';
+import { READ_MODEL_CHANNEL } from '@portal/projector/notices';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { silentLogger } from '@portal/platform/logger';
 import { Board } from './figures/board';
@@ -248,10 +249,16 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
     };
   };
   const rawTotal = RAW_WRITERS * RAW_PER_WRITER;
-  const { before, measured, after, rawRates, maxLag, catchUpMs } = await (async () => {
+  const { before, measured, after, rawRates, maxLag, batchCount, catchUpMs } = await (async () => {
     try {
       await rawInsertSeconds(raw); // not measured: the pool's connections, and the JIT
       const rawBefore = rawTotal / (await rawInsertSeconds(raw));
+      // One notice per committed batch (the last part of one that needed several carries the position).
+      let batches = 0;
+      sampler.on('notification', (message) => {
+        if (message.payload?.startsWith('{"position"')) batches++;
+      });
+      await sampler.query(`LISTEN ${READ_MODEL_CHANNEL}`);
       let maxLag = 0;
       let sampling = true;
       const lagSampled = (async () => {
@@ -269,6 +276,7 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
       const after = await cpu();
       sampling = false;
       await lagSampled;
+      const batchCount = batches;
       const rawAfter = rawTotal / (await rawInsertSeconds(raw));
       return {
         before,
@@ -276,6 +284,7 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
         measured: { ...answered, seconds: (caughtUp - started) / 1000 },
         rawRates: [rawBefore, rawAfter],
         maxLag,
+        batchCount,
         catchUpMs: caughtUp - lastAnswer,
       };
     } finally {
@@ -298,6 +307,7 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
     figure: `Projector (niceness ${os.getPriority(projector.child.pid!)}) during figure 2 as deployed: most events behind the event store (sampled every ${LAG_SAMPLE_MS} ms); it applied the last ${Math.round(catchUpMs)} ms after the last answer`,
     unit: 'events', value: maxLag, bound: '-', boundValue: null, goal: 'informational',
   });
+  record({ figure: `Projector during figure 2 as deployed: events per batch (${batchCount} batches)`, unit: 'events', value: Math.round(commands / Math.max(1, batchCount)), bound: '-', boundValue: null, goal: 'informational' });
   // µs per command, by process.
   const us = Object.fromEntries(Object.keys(after).map((name) => [name, Math.round(((after[name]! - before[name]!) * 1e6) / commands)]));
   const postgres = us['postgres command-api']! + us['postgres projector']! + us['postgres read-api']! + us['postgres other']!;

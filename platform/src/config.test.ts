@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       readWaitMs: 500, logLevel: 'debug', uiDistDir: '/srv/ui',
       publicUrl: 'http://localhost:9000', smtpUrl: undefined, mailFrom: 'Freight Portal <no-reply@freight-portal.local>',
       adminUsername: 'admin', adminPassword: undefined, seedDemo: true, demoPassword: undefined,
-      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false, staffEmailDomains: [], projectorNice: 10,
+      activationTtlMs: 72 * 3600 * 1000, sessionTtlMs: 336 * 3600 * 1000, trustProxy: false, staffEmailDomains: [], projectorNice: 10, projectorLingerMs: 10,
     });
   });
 
@@ -31,6 +31,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PROJECTOR_NICE: '19' }).projectorNice).toBe(19);
     for (const bad of ['20', '-1', '5.5', 'low']) {
       expect(() => loadConfig({ PROJECTOR_NICE: bad }), bad).toThrow(/^PROJECTOR_NICE must be a/);
+    }
+  });
+
+  it('reads how long the projector service waits for more events under a burst, from 0 to 1000 ms', () => {
+    expect(loadConfig({}).projectorLingerMs).toBe(10);
+    expect(loadConfig({ PROJECTOR_LINGER_MS: '0' }).projectorLingerMs).toBe(0);
+    expect(loadConfig({ PROJECTOR_LINGER_MS: '1000' }).projectorLingerMs).toBe(1000);
+    for (const bad of ['1001', '-1', '2.5', 'soon']) {
+      expect(() => loadConfig({ PROJECTOR_LINGER_MS: bad }), bad).toThrow(/^PROJECTOR_LINGER_MS must be a/);
     }
   });
 

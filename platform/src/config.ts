@@ -45,6 +45,11 @@ export interface Config {
    * left in larger, cheaper batches. 0: as the other processes.
    */
   projectorNice: number;
+  /**
+   * The projector service (not the embedded mode): when 4 or more events are waiting, wait up to this long for more
+   * (up to 200) before applying them, so a burst is applied in fewer, larger batches. 0: never wait.
+   */
+  projectorLingerMs: number;
 }
 
 /** A setting that cannot be used; its message names the variable and what it takes. */
@@ -93,6 +98,13 @@ function niceness(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return value;
 }
 
+/** Milliseconds from 0 to 1000 (a read waits READ_WAIT_MS for the projector; a second of linger would be felt). */
+function lingerMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 1000) throw new ConfigError(`${name} must be a number of milliseconds from 0 to 1000, got '${env[name]}'`);
+  return value;
+}
+
 /** See Config.projectorNice and the README's performance section (figure 2). */
 export const DEFAULT_PROJECTOR_NICE = 10;
 
@@ -129,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     staffEmailDomains: domains(env, 'STAFF_EMAIL_DOMAINS'),
     projectorNice: niceness(env, 'PROJECTOR_NICE', DEFAULT_PROJECTOR_NICE),
+    projectorLingerMs: lingerMs(env, 'PROJECTOR_LINGER_MS', 10),
   };
 }

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/tests/support/dat
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
 import { READ_MODEL_CHANNEL } from './notices';
 import { createLogger } from '@portal/platform/logger';
-import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
+import { lingerFor, ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 
@@ -194,5 +194,67 @@ describe('projector runtime', () => {
     } finally {
       await listener.end();
     }
+  });
+
+  describe('batches under a burst (linger)', () => {
+    /** Brings the read side up to the head first (the history other tests left), so a lingering projector starts idle. */
+    const caughtUpBefore = async () => {
+      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+      projector.start();
+      await until(caughtUp);
+      await projector.stop();
+    };
+
+    it('waits a moment for more events when they pile up, and applies them in one batch', async () => {
+      const stream = `tally-${randomUUID()}`;
+      const sizes: number[] = [];
+      await caughtUpBefore();
+      const projector = new Projector({
+        store, pool: db.pool, projections: [tallyProjection()], linger: { from: 3, ms: 5_000, upTo: 10 }, onBatchCommitted: ({ size }) => sizes.push(size),
+      });
+      projector.start();
+      try {
+        // Five at once (a pile-up), then five more, one by one, while the projector waits for them.
+        await store.appendToStream(stream, Array.from({ length: 5 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
+        for (let i = 5; i < 10; i++) await store.appendToStream(stream, [{ type: 'Counted', data: { v: i } }]);
+        await until(caughtUp);
+        expect(sizes).toEqual([10]);
+        expect(await tallied(stream)).toEqual({ events: 10, sum: 45n });
+      } finally {
+        await projector.stop();
+      }
+    });
+
+    it('never holds back an event that arrives alone', async () => {
+      const stream = `tally-${randomUUID()}`;
+      await caughtUpBefore();
+      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: { from: 2, ms: 600_000, upTo: 100 } });
+      projector.start();
+      try {
+        await store.appendToStream(stream, [{ type: 'Counted', data: { v: 7 } }]);
+        // Within until's 10 s, far less than the 10 minutes a lingering batch would wait.
+        await until(caughtUp);
+        expect(await tallied(stream)).toEqual({ events: 1, sum: 7n });
+      } finally {
+        await projector.stop();
+      }
+    });
+
+    it('stops without waiting out a linger', async () => {
+      const stream = `tally-${randomUUID()}`;
+      await caughtUpBefore();
+      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: { from: 2, ms: 600_000, upTo: 100 } });
+      projector.start();
+      await store.appendToStream(stream, Array.from({ length: 3 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      await projector.stop();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  });
+
+  it('the service lingers 4 events or more for PROJECTOR_LINGER_MS, up to 200; 0 never', () => {
+    expect(lingerFor(10)).toEqual({ from: 4, ms: 10, upTo: 200 });
+    expect(lingerFor(0)).toBe(false);
   });
 });
