@@ -75,6 +75,34 @@ async function rawInsertSeconds(pool: { query: pg.Pool['query'] }): Promise<numb
   });
 }
 
+/**
+ * The raw-insert bound beside `measure`: the raw inserts once unmeasured (the pool's connections, prepared statements,
+ * the JIT: measured cold they came out a third lower, which flattered every ratio against them), then just before
+ * and just after `measure`, and their mean (this machine's speed moves within minutes). `label` shows both.
+ */
+async function besideRawBound<T>(pool: { query: pg.Pool['query'] }, measure: () => Promise<T>): Promise<{ result: T; bound: number; label: string }> {
+  const total = RAW_WRITERS * RAW_PER_WRITER;
+  await rawInsertSeconds(pool);
+  const before = total / (await rawInsertSeconds(pool));
+  const result = await measure();
+  const after = total / (await rawInsertSeconds(pool));
+  return { result, bound: Math.round((before + after) / 2), label: `just before and after (${Math.round(before)} and ${Math.round(after)}/s)` };
+}
+
+/**
+ * Seconds for RAW_WRITERS writers each making `appends` single-event appends through `append` to a stream of its own
+ * (named `prefix-...`), each append expecting the revision the last one answered (`start` for none).
+ */
+function appendSeconds<R>(appends: number, prefix: string, start: R, append: (stream: string, expected: R) => Promise<R>): Promise<number> {
+  return timed(async () => {
+    await Promise.all(Array.from({ length: RAW_WRITERS }, async (_, w) => {
+      const stream = `${prefix}-${w}-${randomUUID()}`;
+      let expected = start;
+      for (let i = 0; i < appends; i++) expected = await append(stream, expected);
+    }));
+  });
+}
+
 /** 1. Single-event appends through the port, 8 writers on distinct streams, beside raw single-row inserts and a peer. */
 async function appendFigure(url: string): Promise<number> {
   const { allMigrations } = await import('../../scripts/system');
@@ -83,32 +111,14 @@ async function appendFigure(url: string): Promise<number> {
   const pool = createPool(url, { max: 16 });
   await migrate(pool, allMigrations);
   const store = createPostgresEventStore({ pool, connectionString: url });
-  const writers = RAW_WRITERS;
-  const perWriter = RAW_PER_WRITER;
-  const data = RAW_DATA;
-  const appendSeconds = (appends: number, prefix = 'bench') => timed(async () => {
-    await Promise.all(Array.from({ length: writers }, async (_, w) => {
-      const stream = `${prefix}-${w}-${randomUUID()}`;
-      let expected: bigint | 'no_stream' = 'no_stream';
-      for (let i = 0; i < appends; i++) {
-        expected = (await store.appendToStream(stream, [{ type: 'LoadStatusChanged', data }], { expectedRevision: expected })).nextExpectedRevision;
-      }
-    }));
-  });
-  // Both warmed first, unmeasured (the pool's connections, prepared statements, the JIT): measured cold, the raw
-  // inserts came out a third lower than warm, which flattered every ratio against them. Then the bound just before
-  // and just after the appends, and their mean (this machine's speed moves within minutes).
-  await rawInsertSeconds(pool);
-  await appendSeconds(WARM_UP_APPENDS, 'bench-warmup');
-  const total = writers * perWriter;
-  const rawBefore = total / (await rawInsertSeconds(pool));
-  const portRate = Math.round(total / (await appendSeconds(perWriter)));
-  const rawAfter = total / (await rawInsertSeconds(pool));
-  const rawRate = Math.round((rawBefore + rawAfter) / 2);
-  record({ figure: 'Append, 8 writers (event store port)', unit: 'appends/s', value: portRate, bound: `raw single-row inserts, 8 writers, just before and after (${Math.round(rawBefore)} and ${Math.round(rawAfter)}/s)`, boundValue: rawRate, goal: '>= 0.6 of bound' });
+  const portSeconds = (appends: number, prefix: string) => appendSeconds<bigint | 'no_stream'>(appends, prefix, 'no_stream', async (stream, expected) =>
+    (await store.appendToStream(stream, [{ type: 'LoadStatusChanged', data: RAW_DATA }], { expectedRevision: expected })).nextExpectedRevision);
+  await portSeconds(WARM_UP_APPENDS, 'bench-warmup'); // not measured, as the bound's first round
+  const { result: portRate, bound: rawRate, label } = await besideRawBound(pool, async () => Math.round((RAW_WRITERS * RAW_PER_WRITER) / (await portSeconds(RAW_PER_WRITER, 'bench'))));
+  record({ figure: 'Append, 8 writers (event store port)', unit: 'appends/s', value: portRate, bound: `raw single-row inserts, 8 writers, ${label}`, boundValue: rawRate, goal: '>= 0.6 of bound' });
   await store.close();
   await pool.end();
-  const peerRate = await peerAppendRate(url, writers, perWriter, data);
+  const peerRate = await peerAppendRate(url);
   record({ figure: 'Append, 8 writers (event store port) beside the peer', unit: 'appends/s', value: portRate, bound: 'emmett-postgresql 0.42, same rows, 8 writers', boundValue: peerRate, goal: '> 1 (ahead of the peer)' });
   return rawRate;
 }
@@ -119,7 +129,7 @@ async function appendFigure(url: string): Promise<number> {
  * for json, jsonb and int8 when it creates its pool; they are put back afterwards so the rest of the run parses as
  * the product does.
  */
-async function peerAppendRate(url: string, writers: number, perWriter: number, data: Record<string, string>): Promise<number> {
+async function peerAppendRate(url: string): Promise<number> {
   const builtins = pg.types.builtins;
   const parsers = ([builtins.JSON, builtins.JSONB, builtins.INT8] as const).map((oid) => [oid, pg.types.getTypeParser(oid)] as const);
   const { getPostgreSQLEventStore } = await import('@event-driven-io/emmett-postgresql');
@@ -130,21 +140,15 @@ async function peerAppendRate(url: string, writers: number, perWriter: number, d
   const peer = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
   try {
     await peer.schema.migrate();
-    const appendSeconds = (appends: number, prefix: string) => timed(async () => {
-      await Promise.all(Array.from({ length: writers }, async (_, w) => {
-        const stream = `${prefix}-${w}-${randomUUID()}`;
-        let expected: bigint | typeof STREAM_DOES_NOT_EXIST = STREAM_DOES_NOT_EXIST;
-        for (let i = 0; i < appends; i++) {
-          expected = (await peer.appendToStream(stream, [{ type: 'LoadStatusChanged', data }], { expectedStreamVersion: expected })).nextExpectedStreamVersion;
-        }
-      }));
-    });
+    const peerSeconds = (appends: number, prefix: string) => appendSeconds<bigint | typeof STREAM_DOES_NOT_EXIST>(appends, prefix, STREAM_DOES_NOT_EXIST, async (stream, expected) =>
+      (await peer.appendToStream(stream, [{ type: 'LoadStatusChanged', data: RAW_DATA }], { expectedStreamVersion: expected })).nextExpectedStreamVersion);
     // Warmed as the port is, unmeasured.
-    await appendSeconds(WARM_UP_APPENDS, 'bench-warmup');
-    const seconds = await appendSeconds(perWriter, 'bench');
+    await peerSeconds(WARM_UP_APPENDS, 'bench-warmup');
+    const seconds = await peerSeconds(RAW_PER_WRITER, 'bench');
     const { rows } = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM emt_messages WHERE stream_id LIKE 'bench-%' AND stream_id NOT LIKE 'bench-warmup-%'");
-    if (Number(rows[0]?.n) !== writers * perWriter) throw new Error(`bench: the peer stored ${rows[0]?.n} of ${writers * perWriter} events`);
-    return Math.round((writers * perWriter) / seconds);
+    const total = RAW_WRITERS * RAW_PER_WRITER;
+    if (Number(rows[0]?.n) !== total) throw new Error(`bench: the peer stored ${rows[0]?.n} of ${total} events`);
+    return Math.round(total / seconds);
   } finally {
     await peer.close();
     await pool.end();
@@ -238,9 +242,9 @@ async function projectorLag(client: pg.Client): Promise<number> {
  * 2 as deployed: one unmeasured round (JIT, and the command API's stream states, which the one-process system had from
  * creating the loads), then the measured one, with each process's CPU time over it per command (PostgreSQL's split
  * by the service whose connections used it). A measured round ends when the last command has been answered and the
- * projector has applied it (its lag is sampled meanwhile, every LAG_SAMPLE_MS), so the rate counts the read models' work in full. Its bound
- * is measured beside it: the raw inserts of figure 1 on the same database just before and just after the round (this
- * machine's speed moves by a third within minutes; figure 1's bound, from earlier in the run, is shown as well).
+ * projector has applied it (its lag is sampled meanwhile, every LAG_SAMPLE_MS), so the rate counts the read models'
+ * work in full. Its bound is measured beside it (besideRawBound, on the same database; figure 1's bound, from earlier
+ * in the run, is shown as well).
  */
 async function deployedCommandsFigure(url: string, services: Services, clients: LeanClient[], commandLoad: CommandLoad, firstBound: number | null): Promise<void> {
   await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
@@ -258,57 +262,46 @@ async function deployedCommandsFigure(url: string, services: Services, clients: 
       clients: (bench.user + bench.system) / 1e6,
     };
   };
-  const rawTotal = RAW_WRITERS * RAW_PER_WRITER;
-  const { before, measured, after, rawRates, maxLag, batchCount, catchUpMs } = await (async () => {
+  const { result, bound, label } = await (async () => {
     try {
-      await rawInsertSeconds(raw); // not measured: the pool's connections, and the JIT
-      const rawBefore = rawTotal / (await rawInsertSeconds(raw));
-      // One notice per committed batch (the last part of one that needed several carries the position).
-      let batches = 0;
-      sampler.on('notification', (message) => {
-        if (message.payload?.startsWith('{"position"')) batches++;
+      return await besideRawBound(raw, async () => {
+        // One notice per committed batch (the last part of one that needed several carries the position).
+        let batches = 0;
+        sampler.on('notification', (message) => {
+          if (message.payload?.startsWith('{"position"')) batches++;
+        });
+        await sampler.query(`LISTEN ${READ_MODEL_CHANNEL}`);
+        let maxLag = 0;
+        let sampling = true;
+        const lagSampled = (async () => {
+          while (sampling) {
+            maxLag = Math.max(maxLag, await projectorLag(sampler));
+            await pause(LAG_SAMPLE_MS);
+          }
+        })();
+        const before = await cpu();
+        const started = performance.now();
+        const answered = await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
+        const lastAnswer = performance.now();
+        while ((await projectorLag(monitor)) > 0) await pause(1);
+        const caughtUp = performance.now();
+        const after = await cpu();
+        sampling = false;
+        await lagSampled;
+        return { before, after, measured: { ...answered, seconds: (caughtUp - started) / 1000 }, maxLag, batchCount: batches, catchUpMs: caughtUp - lastAnswer };
       });
-      await sampler.query(`LISTEN ${READ_MODEL_CHANNEL}`);
-      let maxLag = 0;
-      let sampling = true;
-      const lagSampled = (async () => {
-        while (sampling) {
-          maxLag = Math.max(maxLag, await projectorLag(sampler));
-          await pause(LAG_SAMPLE_MS);
-        }
-      })();
-      const before = await cpu();
-      const started = performance.now();
-      const answered = await commandLoad.run(clients, FIGURE_2_PER_CLIENT);
-      const lastAnswer = performance.now();
-      while ((await projectorLag(monitor)) > 0) await pause(1);
-      const caughtUp = performance.now();
-      const after = await cpu();
-      sampling = false;
-      await lagSampled;
-      const batchCount = batches;
-      const rawAfter = rawTotal / (await rawInsertSeconds(raw));
-      return {
-        before,
-        after,
-        measured: { ...answered, seconds: (caughtUp - started) / 1000 },
-        rawRates: [rawBefore, rawAfter],
-        maxLag,
-        batchCount,
-        catchUpMs: caughtUp - lastAnswer,
-      };
     } finally {
       await Promise.all([monitor.end(), sampler.end(), raw.end()]);
     }
   })();
+  const { before, after, measured, maxLag, batchCount, catchUpMs } = result;
   const { commands, unchanged, seconds } = measured;
   if (unchanged > 0) throw new Error(`bench: ${unchanged} of figure 2's commands changed nothing or were refused`);
   const rate = commands / seconds;
-  const bound = Math.round((rawRates[0]! + rawRates[1]!) / 2);
   const figure = 'Status and payment commands over HTTP, 16 clients, services in own processes (as deployed), until the projector has applied the last';
   record({
     figure, unit: 'commands/s', value: Math.round(rate),
-    bound: `raw single-row inserts, 8 writers, same database, just before and after (${rawRates.map((r) => Math.round(r)).join(' and ')}/s)`,
+    bound: `raw single-row inserts, 8 writers, same database, ${label}`,
     boundValue: bound, goal: '>= 0.4 of bound',
   });
   if (firstBound !== null) record({ figure: `${figure}, beside figure 1's bound`, unit: 'commands/s', value: Math.round(rate), bound: 'raw single-row inserts of figure 1 (earlier in the run)', boundValue: firstBound, goal: 'informational' });

@@ -25,21 +25,15 @@ describe('configuration from the environment', () => {
     });
   });
 
-  it('reads the niceness the projector gives itself, from 0 to 19', () => {
-    expect(loadConfig({}).projectorNice).toBe(10);
-    expect(loadConfig({ PROJECTOR_NICE: '0' }).projectorNice).toBe(0);
-    expect(loadConfig({ PROJECTOR_NICE: '19' }).projectorNice).toBe(19);
-    for (const bad of ['20', '-1', '5.5', 'low']) {
-      expect(() => loadConfig({ PROJECTOR_NICE: bad }), bad).toThrow(/^PROJECTOR_NICE must be a/);
-    }
-  });
-
-  it('reads how long the projector service waits for more events under a burst, from 0 to 1000 ms', () => {
-    expect(loadConfig({}).projectorLingerMs).toBe(10);
-    expect(loadConfig({ PROJECTOR_LINGER_MS: '0' }).projectorLingerMs).toBe(0);
-    expect(loadConfig({ PROJECTOR_LINGER_MS: '1000' }).projectorLingerMs).toBe(1000);
-    for (const bad of ['1001', '-1', '2.5', 'soon']) {
-      expect(() => loadConfig({ PROJECTOR_LINGER_MS: bad }), bad).toThrow(/^PROJECTOR_LINGER_MS must be a/);
+  it.each([
+    { variable: 'PROJECTOR_NICE', key: 'projectorNice', what: 'the niceness the projector gives itself', max: 19, bad: ['20', '-1', '5.5', 'low'] },
+    { variable: 'PROJECTOR_LINGER_MS', key: 'projectorLingerMs', what: 'how long the projector service waits for more events under a burst', max: 1000, bad: ['1001', '-1', '2.5', 'soon'] },
+  ] as const)('reads $what ($variable), 10 by default, from 0 to $max', ({ variable, key, max, bad }) => {
+    expect(loadConfig({})[key]).toBe(10);
+    expect(loadConfig({ [variable]: '0' })[key]).toBe(0);
+    expect(loadConfig({ [variable]: String(max) })[key]).toBe(max);
+    for (const value of bad) {
+      expect(() => loadConfig({ [variable]: value }), value).toThrow(new RegExp(`^${variable} must be a`));
     }
   });
 

@@ -84,29 +84,15 @@ function domains(env: NodeJS.ProcessEnv, name: string): string[] {
   return [...new Set(listed)];
 }
 
+/** An integer from 0 to `max`; `what` names it in the message ('a port number' from 0 to 65535). */
+function upTo(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number, what: string): number {
+  const value = int(env, name, fallback);
+  if (value > max) throw new ConfigError(`${name} must be ${what} from 0 to ${max}, got '${env[name]}'`);
+  return value;
+}
+
 /** A TCP port (0: any free one). */
-function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = int(env, name, fallback);
-  if (value > 65_535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got '${env[name]}'`);
-  return value;
-}
-
-/** A niceness a process may give itself without privileges: 0 (as it started) to 19 (the lowest priority). */
-function niceness(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = int(env, name, fallback);
-  if (value > 19) throw new ConfigError(`${name} must be a niceness from 0 to 19, got '${env[name]}'`);
-  return value;
-}
-
-/** Milliseconds from 0 to 1000 (a read waits READ_WAIT_MS for the projector; a second of linger would be felt). */
-function lingerMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = int(env, name, fallback);
-  if (value > 1000) throw new ConfigError(`${name} must be a number of milliseconds from 0 to 1000, got '${env[name]}'`);
-  return value;
-}
-
-/** See Config.projectorNice and the README's performance section (figure 2). */
-export const DEFAULT_PROJECTOR_NICE = 10;
+const port = (env: NodeJS.ProcessEnv, name: string, fallback: number) => upTo(env, name, fallback, 65_535, 'a port number');
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -140,7 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: int(env, 'SESSION_TTL_HOURS', 336) * 3600 * 1000,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     staffEmailDomains: domains(env, 'STAFF_EMAIL_DOMAINS'),
-    projectorNice: niceness(env, 'PROJECTOR_NICE', DEFAULT_PROJECTOR_NICE),
-    projectorLingerMs: lingerMs(env, 'PROJECTOR_LINGER_MS', 10),
+    // A niceness a process may give itself without privileges: 0 (as it started) to 19 (the lowest priority).
+    projectorNice: upTo(env, 'PROJECTOR_NICE', 10, 19, 'a niceness'),
+    // At most a second: a read waits READ_WAIT_MS for the projector, and a longer linger would be felt.
+    projectorLingerMs: upTo(env, 'PROJECTOR_LINGER_MS', 10, 1000, 'a number of milliseconds'),
   };
 }

@@ -23,19 +23,26 @@ function inChild(nice: number, startNice = 0): { returned: number; threads: numb
   return JSON.parse(child.stdout) as { returned: number; threads: number[] };
 }
 
-// Linux only (niceness per thread, read from /proc): skipped where there is no /proc/self/task.
-it.skipIf(!fs.existsSync('/proc/self/task'))('lowers every thread of the process to the niceness asked for, helper threads too', () => {
-  const { returned, threads } = inChild(15);
-  expect(returned).toBe(15);
-  expect(threads.length).toBeGreaterThan(1);
-  expect(threads.every((nice) => nice === 15)).toBe(true);
-});
+if (fs.existsSync('/proc/self/task')) {
+  it('lowers every thread of the process to the niceness asked for, helper threads too', () => {
+    const { returned, threads } = inChild(15);
+    expect(returned).toBe(15);
+    expect(threads.length).toBeGreaterThan(1);
+    expect(threads.every((nice) => nice === 15)).toBe(true);
+  });
 
-it.skipIf(!fs.existsSync('/proc/self/task'))('never raises the priority of a process started nicer than asked', () => {
-  const { returned, threads } = inChild(5, 12);
-  expect(returned).toBe(12);
-  expect(threads.every((nice) => nice === 12)).toBe(true);
-});
+  it('never raises the priority of a process started nicer than asked', () => {
+    const { returned, threads } = inChild(5, 12);
+    expect(returned).toBe(12);
+    expect(threads.every((nice) => nice === 12)).toBe(true);
+  });
+} else {
+  // Skipped only where /proc/self/task is missing (not Linux): these read each thread's niceness from there, and a
+  // niceness belongs to a thread only on Linux. The reason is printed and named in the skipped test's title.
+  const reason = 'no /proc/self/task on this system: per-thread niceness is read from there, on Linux';
+  process.stdout.write(`${reason}\n`);
+  it.skip(`lowers every thread's niceness, and never raises one (${reason})`, () => {});
+}
 
 it('refuses a niceness outside 0-19', async () => {
   const { lowerOwnPriority } = await import('./priority');

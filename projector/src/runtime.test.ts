@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/tests/support/dat
 import { tallyMigrations, tallyProjection } from '@portal/tests/fixtures/tally-projection';
 import { READ_MODEL_CHANNEL } from './notices';
 import { createLogger } from '@portal/platform/logger';
-import { lingerFor, ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Projection } from './runtime';
+import { lingerFor, ProjectionTransaction, PROJECTOR_BATCH_LOCK, Projector, projectorStatus, readCheckpoint, type Linger, type Projection, type ProjectorOptions } from './runtime';
 import { projectorMigrations } from './schema';
 import { until as waitUntil } from '@portal/tests/support/until';
 
@@ -197,22 +197,24 @@ describe('projector runtime', () => {
   });
 
   describe('batches under a burst (linger)', () => {
-    /** Brings the read side up to the head first (the history other tests left), so a lingering projector starts idle. */
-    const caughtUpBefore = async () => {
-      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
-      projector.start();
+    /**
+     * A started projector with this linger, after the read side has been brought up to the head (the history other
+     * tests left), so it starts idle.
+     */
+    const lingering = async (linger: Linger, onBatchCommitted?: ProjectorOptions['onBatchCommitted']) => {
+      const before = new Projector({ store, pool: db.pool, projections: [tallyProjection()] });
+      before.start();
       await until(caughtUp);
-      await projector.stop();
+      await before.stop();
+      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger, onBatchCommitted });
+      projector.start();
+      return projector;
     };
 
     it('waits a moment for more events when they pile up, and applies them in one batch', async () => {
       const stream = `tally-${randomUUID()}`;
       const sizes: number[] = [];
-      await caughtUpBefore();
-      const projector = new Projector({
-        store, pool: db.pool, projections: [tallyProjection()], linger: { from: 3, ms: 5_000, upTo: 10 }, onBatchCommitted: ({ size }) => sizes.push(size),
-      });
-      projector.start();
+      const projector = await lingering({ from: 3, ms: 5_000, upTo: 10 }, ({ size }) => sizes.push(size));
       try {
         // Five at once (a pile-up), then five more, one by one, while the projector waits for them.
         await store.appendToStream(stream, Array.from({ length: 5 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
@@ -227,9 +229,7 @@ describe('projector runtime', () => {
 
     it('never holds back an event that arrives alone', async () => {
       const stream = `tally-${randomUUID()}`;
-      await caughtUpBefore();
-      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: { from: 2, ms: 600_000, upTo: 100 } });
-      projector.start();
+      const projector = await lingering({ from: 2, ms: 600_000, upTo: 100 });
       try {
         await store.appendToStream(stream, [{ type: 'Counted', data: { v: 7 } }]);
         // Within until's 10 s, far less than the 10 minutes a lingering batch would wait.
@@ -242,9 +242,7 @@ describe('projector runtime', () => {
 
     it('stops without waiting out a linger', async () => {
       const stream = `tally-${randomUUID()}`;
-      await caughtUpBefore();
-      const projector = new Projector({ store, pool: db.pool, projections: [tallyProjection()], linger: { from: 2, ms: 600_000, upTo: 100 } });
-      projector.start();
+      const projector = await lingering({ from: 2, ms: 600_000, upTo: 100 });
       await store.appendToStream(stream, Array.from({ length: 3 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
       await new Promise((resolve) => setTimeout(resolve, 300));
       const started = Date.now();
