@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OutputTail } from './children';
 
 const FIXTURE = path.join(import.meta.dirname, 'children-fixture.ts');
 
@@ -59,4 +60,21 @@ describe('processes the bench starts', () => {
       expect(fs.existsSync(folder)).toBe(false);
     }, 30_000);
   }
+});
+
+describe('the output the bench keeps of its services (a line per request at LOG_LEVEL=info)', () => {
+  it('keeps everything up to its limit, in order', () => {
+    const tail = new OutputTail(10);
+    tail.push('abc');
+    tail.push('defg');
+    expect(tail.text()).toBe('abcdefg');
+  });
+
+  it('keeps only the last characters beyond its limit, across chunks and within a long one', () => {
+    const tail = new OutputTail(10);
+    for (const chunk of ['first line\n', 'second\n', 'third\n']) tail.push(chunk);
+    expect(tail.text()).toBe('ond\nthird\n');
+    tail.push('x'.repeat(25) + 'END');
+    expect(tail.text()).toBe('xxxxxxxEND');
+  });
 });

@@ -59,3 +59,28 @@ export function endOnSignals(cleanup: () => Promise<void>, graceMs = 20_000): vo
   };
   for (const signal of SIGNALS) process.on(signal, onSignal);
 }
+
+/**
+ * The last `max` characters a child printed, for error reports and start-up markers. The services of figures 2, 3
+ * and 7 log a line per request at the deployed LOG_LEVEL (info), far more than the bench needs to keep.
+ */
+export class OutputTail {
+  private chunks: string[] = [];
+  private length = 0;
+
+  constructor(private readonly max = 1 << 20) {}
+
+  push(chunk: string): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    while (this.length - this.chunks[0]!.length >= this.max) this.length -= this.chunks.shift()!.length;
+    if (this.length > this.max) {
+      this.chunks[0] = this.chunks[0]!.slice(this.length - this.max);
+      this.length = this.max;
+    }
+  }
+
+  text(): string {
+    return this.chunks.join('');
+  }
+}

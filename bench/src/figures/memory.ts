@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { endsWithBench, removedWithBench } from '../children';
+import { endsWithBench, OutputTail, removedWithBench } from '../children';
 import { root } from '../support';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, pause } from './commands';
 
@@ -21,7 +21,7 @@ export type ServiceName = keyof typeof SERVICES;
 export interface Service {
   name: ServiceName;
   child: ChildProcess;
-  output: string[];
+  output: OutputTail;
 }
 
 export interface Services {
@@ -80,12 +80,12 @@ export function rssMiB(pid: number): number {
 async function untilAnswering(url: string, service: Service, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (service.child.exitCode !== null) throw new Error(`bench: ${service.name} exited (${service.child.exitCode}):\n${service.output.join('')}`);
+    if (service.child.exitCode !== null) throw new Error(`bench: ${service.name} exited (${service.child.exitCode}):\n${service.output.text()}`);
     try {
       await fetch(url);
       return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`bench: ${service.name} did not answer within ${timeoutMs / 1000} s:\n${service.output.join('')}`);
+      if (Date.now() > deadline) throw new Error(`bench: ${service.name} did not answer within ${timeoutMs / 1000} s:\n${service.output.text()}`);
       await pause(100);
     }
   }
@@ -93,9 +93,9 @@ async function untilAnswering(url: string, service: Service, timeoutMs = 120_000
 
 async function untilPrinted(service: Service, text: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!service.output.join('').includes(text)) {
-    if (service.child.exitCode !== null) throw new Error(`bench: ${service.name} exited (${service.child.exitCode}):\n${service.output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`bench: ${service.name} did not print '${text}' within ${timeoutMs / 1000} s:\n${service.output.join('')}`);
+  while (!service.output.text().includes(text)) {
+    if (service.child.exitCode !== null) throw new Error(`bench: ${service.name} exited (${service.child.exitCode}):\n${service.output.text()}`);
+    if (Date.now() > deadline) throw new Error(`bench: ${service.name} did not print '${text}' within ${timeoutMs / 1000} s:\n${service.output.text()}`);
     await pause(100);
   }
 }
@@ -112,7 +112,8 @@ export async function startServices(databaseUrl: string, dataDir: string): Promi
     HOST: '127.0.0.1',
     COMMAND_API_PORT: String(commandPort),
     READ_API_PORT: String(readPort),
-    LOG_LEVEL: 'warn',
+    // As deployed (compose's default): a JSON line per request. `LOG_LEVEL=warn npm run bench` measures without them.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     SEED_DEMO: 'true',
     DEMO_PASSWORD,
     ADMIN_PASSWORD,
@@ -121,7 +122,7 @@ export async function startServices(databaseUrl: string, dataDir: string): Promi
     // BENCH_CPU_PROF_DIR: each service writes a V8 CPU profile there when it stops (for working on figures 3 and 7).
     const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR, '--cpu-prof-name', `${name}.cpuprofile`] : [];
     const child = endsWithBench(spawn(process.execPath, [...profile, files[name]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-    const output: string[] = [];
+    const output = new OutputTail();
     child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     return { name, child, output };
