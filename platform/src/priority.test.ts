@@ -23,26 +23,24 @@ function inChild(nice: number, startNice = 0): { returned: number; threads: numb
   return JSON.parse(child.stdout) as { returned: number; threads: number[] };
 }
 
-if (fs.existsSync('/proc/self/task')) {
-  it('lowers every thread of the process to the niceness asked for, helper threads too', () => {
-    const { returned, threads } = inChild(15);
-    expect(returned).toBe(15);
-    expect(threads.length).toBeGreaterThan(1);
-    expect(threads.every((nice) => nice === 15)).toBe(true);
-  });
+// Each thread's niceness is read from /proc/self/task, which only Linux has (and only there does a niceness belong to
+// a thread). Where it is missing these two are skipped, with that reason printed and in their titles.
+const noThreadList = fs.existsSync('/proc/self/task') ? '' : 'skipped: no /proc/self/task on this system (not Linux), where per-thread niceness is read';
+if (noThreadList) process.stdout.write(`${noThreadList}\n`);
+const onLinux = (title: string) => (noThreadList ? `${title} (${noThreadList})` : title);
 
-  it('never raises the priority of a process started nicer than asked', () => {
-    const { returned, threads } = inChild(5, 12);
-    expect(returned).toBe(12);
-    expect(threads.every((nice) => nice === 12)).toBe(true);
-  });
-} else {
-  // Skipped only where /proc/self/task is missing (not Linux): these read each thread's niceness from there, and a
-  // niceness belongs to a thread only on Linux. The reason is printed and named in the skipped test's title.
-  const reason = 'no /proc/self/task on this system: per-thread niceness is read from there, on Linux';
-  process.stdout.write(`${reason}\n`);
-  it.skip(`lowers every thread's niceness, and never raises one (${reason})`, () => {});
-}
+it.skipIf(noThreadList)(onLinux('lowers every thread of the process to the niceness asked for, helper threads too'), () => {
+  const { returned, threads } = inChild(15);
+  expect(returned).toBe(15);
+  expect(threads.length).toBeGreaterThan(1);
+  expect(threads.every((nice) => nice === 15)).toBe(true);
+});
+
+it.skipIf(noThreadList)(onLinux('never raises the priority of a process started nicer than asked'), () => {
+  const { returned, threads } = inChild(5, 12);
+  expect(returned).toBe(12);
+  expect(threads.every((nice) => nice === 12)).toBe(true);
+});
 
 it('refuses a niceness outside 0-19', async () => {
   const { lowerOwnPriority } = await import('./priority');

@@ -210,34 +210,35 @@ describe('projector runtime', () => {
       projector.start();
       return projector;
     };
+    /** Runs `body` on a fresh stream while a lingering projector runs, and stops it afterwards. */
+    const whileLingering = async (linger: Linger, body: (stream: string) => Promise<void>, onBatchCommitted?: ProjectorOptions['onBatchCommitted']) => {
+      const projector = await lingering(linger, onBatchCommitted);
+      try {
+        await body(`tally-${randomUUID()}`);
+      } finally {
+        await projector.stop();
+      }
+    };
 
     it('waits a moment for more events when they pile up, and applies them in one batch', async () => {
-      const stream = `tally-${randomUUID()}`;
       const sizes: number[] = [];
-      const projector = await lingering({ from: 3, ms: 5_000, upTo: 10 }, ({ size }) => sizes.push(size));
-      try {
+      await whileLingering({ from: 3, ms: 5_000, upTo: 10 }, async (stream) => {
         // Five at once (a pile-up), then five more, one by one, while the projector waits for them.
         await store.appendToStream(stream, Array.from({ length: 5 }, (_, i) => ({ type: 'Counted', data: { v: i } })));
         for (let i = 5; i < 10; i++) await store.appendToStream(stream, [{ type: 'Counted', data: { v: i } }]);
         await until(caughtUp);
         expect(sizes).toEqual([10]);
         expect(await tallied(stream)).toEqual({ events: 10, sum: 45n });
-      } finally {
-        await projector.stop();
-      }
+      }, ({ size }) => sizes.push(size));
     });
 
     it('never holds back an event that arrives alone', async () => {
-      const stream = `tally-${randomUUID()}`;
-      const projector = await lingering({ from: 2, ms: 600_000, upTo: 100 });
-      try {
+      await whileLingering({ from: 2, ms: 600_000, upTo: 100 }, async (stream) => {
         await store.appendToStream(stream, [{ type: 'Counted', data: { v: 7 } }]);
         // Within until's 10 s, far less than the 10 minutes a lingering batch would wait.
         await until(caughtUp);
         expect(await tallied(stream)).toEqual({ events: 1, sum: 7n });
-      } finally {
-        await projector.stop();
-      }
+      });
     });
 
     it('stops without waiting out a linger', async () => {
