@@ -10,6 +10,8 @@
 //   PROJECTOR_BATCH=14 node --import tsx command-api/scripts/profile-commands.ts   # the live projector apart: stopped
 //     during each round, then timed catching up in batches of that many events (its CPU per event, Node and PostgreSQL,
 //     without the other services competing for the cores or changing its batch sizes)
+//   PROJECTOR_BATCH=14 PROJECTOR_PROFILE=/tmp/projector.cpuprofile node --import tsx command-api/scripts/profile-commands.ts
+//     # + a CPU profile of the last round's catch-up alone (the projector's own Node time, summarised)
 //   DATABASE_URL=postgres://... uses that server instead (a fresh database is created on it; PG_STAT needs
 //   pg_stat_statements in its shared_preload_libraries).
 import fs from 'node:fs';
@@ -211,9 +213,14 @@ async function main(): Promise<void> {
         const nodeBefore = process.cpuUsage();
         const postgresBefore = postgresCpuSeconds();
         const started = performance.now();
+        const catchUpProfiler = process.env.PROJECTOR_PROFILE && round === ROUNDS - 1 ? await startProfiler() : undefined;
         projector = new Projector({ store: system.store, pool: system.pool, projections, maxBatchSize: PROJECTOR_BATCH });
         projector.start();
         await projectorCaughtUp(system.store, system.pool, 600_000, 2);
+        if (catchUpProfiler) {
+          await catchUpProfiler.stop(process.env.PROJECTOR_PROFILE!);
+          summarise(process.env.PROJECTOR_PROFILE!);
+        }
         const seconds = (performance.now() - started) / 1000;
         const node = process.cpuUsage(nodeBefore);
         const postgres = (postgresCpuSeconds() - postgresBefore) * 1e6;
