@@ -57,6 +57,9 @@ async function readActor(store: EventStore, userId: string): Promise<Actor | nul
   return { userId: accountState.userId, username: accountState.username, type: accountState.kind, tier, vendorId: accountState.vendorId };
 }
 
+/** The actor `userId` acts as now (as a command would see it), or null when that account may not act. */
+export const currentActor = (store: EventStore, userId: string): Promise<Actor | null> => readActor(store, userId);
+
 interface EarlyActorRead {
   userId: string;
   actor: Promise<Actor | null>;

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/session
 import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
 import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
+import { actorMetadata, currentActor } from './actor';
 import type { AccountsService } from './service';
 
 export interface LoginPolicies {
@@ -108,7 +109,13 @@ export function accountRoutes(deps: {
     // A brand-new session and CSRF token at every login: a planted session id or token is worthless.
     await sessions.destroy(ctx.cookies.get(SESSION_COOKIE));
     // Recorded before the session is handed out, so a sign-in that fails here leaves the client signed out.
-    await accounts.recordLogin(result.userId, { actorId: result.userId, actorUsername: body.username, correlationId: ctx.state.requestId as string });
+    // Recorded as the account's own username, type and tier (not the name as typed: login ignores its case), as
+    // every command the session makes afterwards is.
+    const actor = await currentActor(accounts.eventStore, result.userId);
+    const metadata: EventMetadata = actor
+      ? actorMetadata(actor, ctx)
+      : { actorId: result.userId, actorUsername: username, correlationId: ctx.state.requestId as string };
+    await accounts.recordLogin(result.userId, metadata);
     const session = await sessions.create(result.userId);
     ctx.cookies.set(SESSION_COOKIE, session.id, cookieOptions(ctx, true, session.expiresAt));
     setCsrfCookie(ctx);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
+import { until } from '../support/until';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeAccount, activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
 
@@ -85,6 +86,18 @@ describe('history on every record', () => {
     expect(entries.map((e) => e.number)).toEqual(entries.map((_, index) => index + 1));
     expect(staffText).not.toMatch(/scrypt|password_hash|activation_secret/);
     expect((await dispatch.get(`/api/staff-accounts/${staffId}/history/`)).status).toBe(403);
+  });
+
+  it('records a login as the account\'s own username, type and tier, whatever case the name was typed in', async () => {
+    const staffId = (await admin.get('/api/staff-accounts/')).body.find((a: { username: string }) => a.username === 'dispatch').id;
+    const logins = async () => {
+      const history = await admin.get(`/api/staff-accounts/${staffId}/history/?page_size=200`);
+      return (history.body.results as { event_type: string; actor: unknown }[]).filter((e) => e.event_type === 'UserLoggedIn');
+    };
+    const before = (await logins()).length;
+    await signIn(system, 'DISPATCH', 'staff');
+    await until(async () => (await logins()).length > before, { what: 'the login in the history' });
+    expect((await logins()).at(-1)!.actor).toEqual({ username: 'dispatch', type: 'STAFF', tier: 'DISPATCH_OPS' });
   });
 });
 
