@@ -4,6 +4,8 @@ import type Koa from 'koa';
 import type pg from 'pg';
 import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
 import { paymentsLogFileName } from '@portal/domain/history/payments-log';
+import * as loads from '@portal/domain/loads/decider';
+import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
 import { isAdmin, type Actor } from '@portal/domain/permissions';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
@@ -14,6 +16,8 @@ import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/pla
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 
+/** Who had a load before it was reassigned to the vendor reading its history. */
+const ANOTHER_CARRIER = '(another carrier)';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
 /** Rows of the payments log on screen, and per read of its CSV export. */
@@ -59,10 +63,32 @@ function paging(ctx: Koa.Context): { page: number; pageSize: number } {
   return { page, pageSize };
 }
 
-/** One page of a stream's history, oldest first, read from the event store. */
-async function historyPage(store: EventStore, streams: string[], ctx: Koa.Context, options: { maskBank: boolean }) {
+/**
+ * A vendor's share of its load's history: the events that left the load with it. A load reassigned from another
+ * carrier shows nothing of that carrier's time with it (its payments, notes, documents); the event that brought the
+ * load over names no other carrier.
+ */
+export function vendorsShare(events: RecordedEvent[], vendorId: string): RecordedEvent[] {
+  let state = loads.initialState();
+  const share: RecordedEvent[] = [];
+  for (const event of events) {
+    state = loads.evolve(state, { type: event.type, data: event.data } as unknown as LoadEvent);
+    if (state.status !== 'exists' || state.load.vendorId !== vendorId) continue;
+    const from = event.type === 'LoadVendorAssigned' ? (event.data as { from?: { id?: string | null } | null }).from : undefined;
+    share.push(from?.id && from.id !== vendorId ? { ...event, data: { ...event.data, from: { id: null, name: ANOTHER_CARRIER } } } : event);
+  }
+  return share;
+}
+
+/** One page of a stream's history, oldest first, read from the event store (`select`: the part the reader may see). */
+async function historyPage(
+  store: EventStore,
+  streams: string[],
+  ctx: Koa.Context,
+  options: { maskBank: boolean; select?: (events: RecordedEvent[]) => RecordedEvent[] },
+) {
   const { page, pageSize } = paging(ctx);
-  const events: RecordedEvent[] = [];
+  let events: RecordedEvent[] = [];
   for (const stream of streams) {
     try {
       events.push(...(await store.readStream(stream)));
@@ -70,8 +96,9 @@ async function historyPage(store: EventStore, streams: string[], ctx: Koa.Contex
       if (!(error instanceof StreamNotFound)) throw error;
     }
   }
-  if (events.length === 0) throw notFound();
   events.sort((a, b) => (a.position < b.position ? -1 : 1));
+  if (options.select) events = options.select(events);
+  if (events.length === 0) throw notFound();
   const start = (page - 1) * pageSize;
   // `number` is the entry's place in the whole history (1 = the oldest); `revision` is its stream's, and a staff
   // account's history interleaves two streams.
@@ -106,7 +133,8 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
   router.get('/api/loads/:id/history/', async (ctx) => {
     const actor = await requireReader(ctx, pool);
     const id = await auditableLoad(pool, actor, ctx.params.id);
-    ctx.body = await historyPage(store, [loadStream(id)], ctx, { maskBank: true });
+    const vendorId = actor.type === 'VENDOR' ? actor.vendorId : null;
+    ctx.body = await historyPage(store, [loadStream(id)], ctx, { maskBank: true, select: vendorId ? (events) => vendorsShare(events, vendorId) : undefined });
   });
 
   router.get('/api/vendors/:id/history/', async (ctx) => {

@@ -12,6 +12,7 @@ import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 
 // A vendor user without a vendor profile sees no loads (no load has this vendor).
 const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
+const NOT_YOURS_THEN = 'This load was not assigned to you at that point.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; projection: ProjectionPosition }): Router {
@@ -65,6 +66,8 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
     if (asOf) {
       // Time travel: the load as its own stream says it was then, and whether it was deleted by then.
       const load = await loadAsOf(store, id, asOf);
+      // A vendor sees its load only as it was while the load was its own (see vendorsShare).
+      if (actor.type === 'VENDOR' && load.vendorId !== actor.vendorId) throw notFound(NOT_YOURS_THEN);
       ctx.body = { ...loadView(load), deleted: load.deleted };
       return;
     }

@@ -147,6 +147,52 @@ describe('the payment audit', () => {
   });
 });
 
+describe('a load reassigned between carriers', () => {
+  it('shows each carrier only its own time with the load: its history and its past states', async () => {
+    const rivalVendorId = (await otherVendor.get('/api/auth/user/')).body.vendor_profile.id;
+    const created = await vendor.post('/api/loads/', { load_number: 'handover-1', rate_amount: 1500 });
+    const id = created.body.id;
+    const createdAt = created.headers.get('x-event-position');
+    await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: 1325, payment_notes: 'ACH to carrier', payment_status: 'partial' });
+    const handedOver = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: rivalVendorId });
+    expect(handedOver.status).toBe(200);
+    const handedOverAt = handedOver.headers.get('x-event-position');
+    const rivalStatus = await otherVendor.request('PATCH', `/api/loads/${id}/`, { status: 'picked_up' });
+    expect(rivalStatus.status).toBe(200);
+
+    // The new carrier: the handover (naming no other carrier) and its own changes; nothing of the first carrier's time.
+    const rivalHistory = await otherVendor.get(`/api/loads/${id}/history/?${at(rivalStatus)}`);
+    expect(rivalHistory.status).toBe(200);
+    const rivalText = JSON.stringify(rivalHistory.body);
+    // (Picked up stamps the pickup date when it had none.)
+    expect(rivalHistory.body.results.map((e: { event_type: string }) => e.event_type)).toEqual(['LoadVendorAssigned', 'LoadStatusChanged', 'LoadPickupDateSet']);
+    expect(rivalHistory.body.count).toBe(3);
+    expect(rivalHistory.body.results[0].summary[0]).toMatch(/^Vendor: \(another carrier\) -> /);
+    expect(rivalText).not.toMatch(/ACH to carrier|1,325|Lone Star|"username":"carrier"|accounting/);
+    expect(rivalHistory.body.results.map((e: { number: number }) => e.number)).toEqual([1, 2, 3]);
+    const before = await otherVendor.get(`/api/loads/${id}/?as_of_position=${createdAt}`);
+    expect(before.status).toBe(404);
+    expect(before.body).toEqual({ detail: 'This load was not assigned to you at that point.' });
+    expect((await otherVendor.get(`/api/loads/${id}/?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
+    expect((await otherVendor.get(`/api/loads/${id}/?as_of_position=${handedOverAt}`)).body).toMatchObject({ vendor: rivalVendorId, status: 'open' });
+    // Staff still see the whole story.
+    expect((await dispatch.get(`/api/loads/${id}/history/`)).body.count).toBe(6);
+
+    // Handed back: the first carrier sees its own time and the return, not what happened while the other one had it.
+    const handedBack = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: vendorId });
+    const history = await vendor.get(`/api/loads/${id}/history/?${at(handedBack)}`);
+    const types = history.body.results.map((e: { event_type: string }) => e.event_type);
+    expect(types[0]).toBe('LoadCreated');
+    expect(types.at(-1)).toBe('LoadVendorAssigned');
+    expect(types.filter((t: string) => t === 'LoadVendorAssigned' || t === 'LoadStatusChanged' || t === 'LoadPickupDateSet')).toEqual(['LoadVendorAssigned']);
+    expect(history.body.count).toBe(types.length);
+    expect(history.body.results.at(-1).summary[0]).toMatch(/^Vendor: \(another carrier\) -> /);
+    expect(JSON.stringify(history.body)).toContain('ACH to carrier');
+    expect((await vendor.get(`/api/loads/${id}/?as_of_position=${rivalStatus.headers.get('x-event-position')}`)).status).toBe(404);
+    expect((await vendor.get(`/api/loads/${id}/?as_of_position=${createdAt}`)).body).toMatchObject({ rate_amount: 1500, vendor: vendorId });
+  });
+});
+
 describe('time travel', () => {
   it('shows a load and a vendor as they were at a chosen change, from their streams', async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'travel-1', rate_amount: 900 });
