@@ -85,6 +85,18 @@ export class LoadsService {
     }, this.states).catch(mapLoadError);
   }
 
+  /**
+   * The vendor a load has now, by its name now (the load recorded the name it had when assigned): what a reassignment
+   * records it was assigned from. Undefined when the load or its vendor cannot be read; the decision then keeps the
+   * recorded name, and checks the id against the very state it decides on.
+   */
+  private async currentVendor(loadId: string | undefined): Promise<{ id: string; name: string } | undefined> {
+    if (!loadId || !UUID.test(loadId)) return undefined;
+    const { state } = await this.states.read(this.store, loadStream(loadId));
+    if (state.status !== 'exists' || !state.load.vendorId) return undefined;
+    return this.vendors.forAnswer(state.load.vendorId);
+  }
+
   /** Refuses before any file is stored when the actor may not manage this load's documents. */
   async assertCanManageDocuments(actor: Actor, loadId: string | undefined): Promise<void> {
     if (!loadId || !UUID.test(loadId)) throw notFound();
@@ -145,14 +157,16 @@ export class LoadsService {
 
   async update(actor: Actor, loadId: string | undefined, patch: UpdateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
     let vendorName: string | null | undefined;
+    let currentVendor: { id: string; name: string } | undefined;
     if (patch.vendor !== undefined) {
       // Whoever may never assign vendors is refused before the vendor is even looked up.
       if (!canOnLoad(actor, 'assign_vendor')) refuse('assign_vendor');
       const vendor = await this.vendors.current(patch.vendor);
       if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
       vendorName = vendor.name;
+      currentVendor = await this.currentVendor(loadId);
     }
-    const result = await this.run(actor, loadId, { type: 'UpdateLoad', data: { patch, vendorName, now } }, metadata, capabilitiesFor(patch));
+    const result = await this.run(actor, loadId, { type: 'UpdateLoad', data: { patch, vendorName, currentVendor, now } }, metadata, capabilitiesFor(patch));
     return { load: await this.view(result.state), position: result.position };
   }
 

@@ -87,6 +87,15 @@ describe('payment status, dates and sections', () => {
     const events = decide({ type: 'UpdateLoad', data: { patch: { vendor: '3f0e8d4e-0000-4000-8000-000000000002' }, vendorName: 'Blue Line', now } }, given(created));
     expect(events).toEqual([{ type: 'LoadVendorAssigned', data: { from: { id: 'v-1', name: 'Acme Haulers' }, to: { id: '3f0e8d4e-0000-4000-8000-000000000002', name: 'Blue Line' } } }]);
   });
+
+  it('names the vendor before by its name now, when the command knows it for the load\'s vendor', () => {
+    const to = '3f0e8d4e-0000-4000-8000-000000000002';
+    const renamed = decide({ type: 'UpdateLoad', data: { patch: { vendor: to }, vendorName: 'Blue Line', currentVendor: { id: 'v-1', name: 'Acme Freight' }, now } }, given(created));
+    expect(renamed).toEqual([{ type: 'LoadVendorAssigned', data: { from: { id: 'v-1', name: 'Acme Freight' }, to: { id: to, name: 'Blue Line' } } }]);
+    // A name looked up for another vendor (the load was reassigned meanwhile) is not used.
+    const stale = decide({ type: 'UpdateLoad', data: { patch: { vendor: to }, vendorName: 'Blue Line', currentVendor: { id: 'v-9', name: 'Other' }, now } }, given(created));
+    expect(stale[0]!.data).toMatchObject({ from: { id: 'v-1', name: 'Acme Haulers' } });
+  });
 });
 
 describe('deleting and restoring', () => {

@@ -41,7 +41,12 @@ export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
 
 export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], 'created_at'> & { now: Date } };
 /** vendorName: the chosen vendor's name at this moment, when the patch assigns one. */
-export type UpdateLoad = { type: 'UpdateLoad'; data: { patch: UpdateLoadBody; vendorName?: string | null; now: Date } };
+/**
+ * `vendorName`: the name of the vendor the patch assigns, as it is now. `currentVendor`: the vendor the load has, with
+ * its name as it is now (a rename since the load recorded it shows in the reassignment's `from`); used only if it is
+ * still the load's vendor when the command is decided.
+ */
+export type UpdateLoad = { type: 'UpdateLoad'; data: { patch: UpdateLoadBody; vendorName?: string | null; currentVendor?: { id: string; name: string }; now: Date } };
 export type UploadLoadDocument = { type: 'UploadLoadDocument'; data: { documentId: string; documentType: LoadDocumentType; file: FileRef } };
 export type DeleteLoadDocument = { type: 'DeleteLoadDocument'; data: { documentId: string } };
 export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
@@ -123,7 +128,8 @@ function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const { patch, now } = command.data;
   const events: LoadEvent[] = [];
   if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
-    const from = load.vendorId ? { id: load.vendorId, name: load.vendorName } : null;
+    const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;
+    const from = load.vendorId ? { id: load.vendorId, name: renamed ?? load.vendorName } : null;
     events.push({ type: 'LoadVendorAssigned', data: { from, to: { id: patch.vendor, name: command.data.vendorName ?? null } } });
   }
   let pickupDate = load.pickupDate;

@@ -7,7 +7,7 @@ import * as vendors from '@portal/domain/vendors/decider';
 import { vendorStream, type VendorEvent } from '@portal/domain/vendors/events';
 import { parseBigIntParam } from '@portal/platform/event-store/json';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
-import { notFound, ValidationFailed } from '@portal/platform/http/errors';
+import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 
 /** A point in a record's history: a global position, or a moment. */
 export type AsOf = { position: bigint } | { time: Date };
@@ -93,4 +93,19 @@ export async function vendorAsOf(store: EventStore, vendorId: string, asOf: AsOf
   if (state.status !== 'active') throw notFound('Vendor not found.');
   const { status: _, ...vendor } = state;
   return { vendor, createdAt: events[0]!.createdAt.toISOString(), updatedAt: events.at(-1)!.createdAt.toISOString() };
+}
+
+/**
+ * The name the load's vendor had at that point, from the vendor's own stream: the load records the name its vendor had
+ * when it was assigned, and a rename is recorded only on the vendor. The recorded name when the vendor's stream has
+ * no such vendor then.
+ */
+export async function vendorNameAsOf(store: EventStore, load: loads.Load, asOf: AsOf): Promise<string | null> {
+  if (!load.vendorId) return load.vendorName;
+  try {
+    return vendors.vendorDisplayName((await vendorAsOf(store, load.vendorId, asOf)).vendor);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return load.vendorName;
+    throw error;
+  }
 }

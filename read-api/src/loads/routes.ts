@@ -6,7 +6,7 @@ import { loadView } from '@portal/domain/loads/view';
 import { notFound } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
-import { asOfFrom, loadAsOf, single, wantsAsOf } from '../history/as-of';
+import { asOfFrom, loadAsOf, single, vendorNameAsOf, wantsAsOf } from '../history/as-of';
 import type { ProjectionPosition } from '../projection-position';
 import { gunzipBody, LoadListCache, toView, type LoadRow } from './list-cache';
 
@@ -68,7 +68,7 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
       const load = await loadAsOf(store, id, asOf);
       // A vendor sees its load only as it was while the load was its own (see vendorsShare).
       if (actor.type === 'VENDOR' && load.vendorId !== actor.vendorId) throw notFound(NOT_YOURS_THEN);
-      ctx.body = { ...loadView(load), deleted: load.deleted };
+      ctx.body = { ...loadView({ ...load, vendorName: await vendorNameAsOf(store, load, asOf) }), deleted: load.deleted };
       return;
     }
     if (row.deleted) throw notFound();

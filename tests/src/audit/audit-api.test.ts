@@ -224,6 +224,27 @@ describe('time travel', () => {
   });
 });
 
+describe('a vendor renamed after its loads were assigned', () => {
+  it('shows the vendor\'s name of the moment in time travel, and its name now in a reassignment', async () => {
+    const rivalVendorId = (await otherVendor.get('/api/auth/user/')).body.vendor_profile.id;
+    const created = await otherVendor.post('/api/loads/', { load_number: 'rename-1', rate_amount: 700 });
+    const id = created.body.id;
+    const oldName = created.body.vendor_name;
+    const renamed = await admin.request('PATCH', `/api/vendors/${rivalVendorId}/`, { business_name: 'Rival Freight Co' });
+    expect(renamed.status).toBe(200);
+    const now = await otherVendor.get(`/api/loads/${id}/?${at(renamed)}`);
+    expect(now.body.vendor_name).toBe('Rival Freight Co');
+    // Time travel: before the rename the name it had then, after it the new one (the load's stream has only the old).
+    expect((await otherVendor.get(`/api/loads/${id}/?as_of_position=${created.headers.get('x-event-position')}`)).body.vendor_name).toBe(oldName);
+    expect((await otherVendor.get(`/api/loads/${id}/?as_of=${encodeURIComponent(new Date().toISOString())}`)).body.vendor_name).toBe('Rival Freight Co');
+    // A reassignment records where the load came from by the name it has now.
+    const moved = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: vendorId });
+    expect(moved.status).toBe(200);
+    const history = await dispatch.get(`/api/loads/${id}/history/?${at(moved)}`);
+    expect(history.body.results.at(-1).summary).toEqual([`Vendor: Rival Freight Co -> ${moved.body.vendor_name}`]);
+  });
+});
+
 describe('the recycle bin', () => {
   it('lists deleted records with who deleted them, to ADMIN only', async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'bin-1' });
