@@ -36,6 +36,23 @@ function bodyError(error: unknown, multipart: boolean): unknown {
   return new HttpError(400, 'Malformed request body.');
 }
 
+const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A command's body must be one the API reads (JSON, a form, or multipart): any other, or one without a type, would
+ * otherwise be taken for an empty body, and the command answer 200 having changed nothing (415 instead, in the
+ * error shape). An empty body needs no type.
+ */
+function refuseUnreadableType(ctx: Koa.Context): void {
+  if (READS_ONLY.has(ctx.method)) return;
+  const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (!hasBody || ctx.is('json', 'urlencoded', 'multipart')) return;
+  const type = ctx.get('Content-Type');
+  throw new HttpError(415, type
+    ? `Unsupported media type "${type}" in request. Send JSON (application/json) or multipart/form-data.`
+    : 'The request body has no Content-Type. Send JSON (application/json) or multipart/form-data.');
+}
+
 /**
  * Reads JSON, form and multipart bodies before routing. A multipart body's files wait in a folder of their own under
  * `uploadRoot`, removed with everything in it when the request ends, whatever the route did with them (or if it was
@@ -45,6 +62,7 @@ export function parseRequestBody(uploadRoot: string) {
   fs.mkdirSync(uploadRoot, { recursive: true });
   const plain = koaBody({ ...LIMITS, multipart: false });
   return async function parseRequestBody(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+    refuseUnreadableType(ctx);
     if (!ctx.is('multipart')) {
       try {
         await plain(ctx, async () => {});

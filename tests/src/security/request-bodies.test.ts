@@ -128,6 +128,32 @@ describe('malformed bodies', () => {
   });
 });
 
+describe('a body of a type the API does not read', () => {
+  it('answers 415 in the error shape and changes nothing, where it would have been taken for an empty body', async () => {
+    const head = await system.store.headPosition();
+    const before = (await carrier.get(`/api/loads/${loadId}/`)).body;
+    for (const type of ['application/xml', 'text/plain', undefined]) {
+      const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+      // fetch gives a string body its own type: a Buffer goes without one.
+      const answer = await send(carrier, 'PATCH', `/api/loads/${loadId}/`, Buffer.from('{"status":"cancelled"}'), headers);
+      expect(answer.status, type).toBe(415);
+      expect(answer.body, type).toEqual({
+        detail: type
+          ? `Unsupported media type "${type}" in request. Send JSON (application/json) or multipart/form-data.`
+          : 'The request body has no Content-Type. Send JSON (application/json) or multipart/form-data.',
+      });
+    }
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await carrier.get(`/api/loads/${loadId}/`)).body).toEqual(before);
+    // JSON (with its charset), and an empty body without a type (a logout), are read as before.
+    const json = await send(carrier, 'PATCH', `/api/loads/${loadId}/`, '{"pickup_notes":"dock 4"}', { 'Content-Type': 'application/json; charset=utf-8' });
+    expect(json.status).toBe(200);
+    const guest = await system.client().start();
+    const logout = await send(guest, 'POST', '/api/auth/logout/', Buffer.alloc(0), {});
+    expect(logout.status).toBe(200);
+  });
+});
+
 describe('half of a surrogate pair in JSON text', () => {
   // Sent as the JSON escape: the bytes a client's JSON.stringify writes for such a string.
   it('is refused field by field, with nothing recorded and the load number not reserved', async () => {
