@@ -10,6 +10,7 @@ import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
+import { describeDifferences } from './differences';
 import { rebuild, REBUILD_SCHEMA, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
 import { projectorMigrations } from './schema';
@@ -105,11 +106,7 @@ async function main(argv: string[]): Promise<number> {
         if (differences.length === 0) {
           process.stdout.write('The read models equal a replay from the first event.\n');
         } else {
-          for (const difference of differences) {
-            process.stdout.write(`\n${difference.table}: ${difference.onlyLive.length} row(s) only in the live table, ${difference.onlyRebuilt.length} only in the replay\n`);
-            for (const row of difference.onlyLive) process.stdout.write(`  live:   ${JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
-            for (const row of difference.onlyRebuilt) process.stdout.write(`  replay: ${JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
-          }
+          process.stdout.write(`The read models differ from a replay (at most 20 rows per table and side shown):\n${describeDifferences(differences)}\n`);
           return 1;
         }
       } else {
