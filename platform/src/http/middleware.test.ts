@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { createLogger } from '../logger';
 import { HttpError, ValidationFailed } from './errors';
-import { errorHandler, requestLogger } from './middleware';
+import { errorHandler, requestLogger, zodFieldErrors } from './middleware';
 
 const logLines: Record<string, unknown>[] = [];
 const logger = createLogger({ level: 'debug', write: (line) => logLines.push(JSON.parse(line)) });
@@ -78,5 +78,33 @@ describe('one error-mapping middleware', () => {
     const line = logLines.findLast((l) => l.msg === 'request' && l.path === '/api/unknown');
     expect(line).toMatchObject({ method: 'GET', status: 404, service: 'test' });
     expect(typeof line!.ms).toBe('number');
+  });
+});
+
+describe('a field of the wrong type', () => {
+  const schema = z.object({
+    flag: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+    miles: z.union([z.number(), z.string(), z.null()]).optional(),
+    notes: z.union([z.string(), z.null()]).optional(),
+    name: z.string().optional(),
+    custom: z.string({ error: 'Enter your name.' }).optional(),
+  }).strict();
+  const errors = (body: unknown) => {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) throw new Error('parsed');
+    return zodFieldErrors(parsed.error);
+  };
+
+  it('is refused in the API\'s words for the type the field takes, not zod\'s bare "Invalid input"', () => {
+    expect(errors({ flag: 'perhaps' })).toEqual({ flag: ['Must be a valid boolean.'] });
+    expect(errors({ flag: null })).toEqual({ flag: ['This field may not be null.'] });
+    expect(errors({ miles: [1] })).toEqual({ miles: ['A valid number is required.'] });
+    expect(errors({ notes: 5 })).toEqual({ notes: ['Not a valid string.'] });
+    expect(errors({ name: 5 })).toEqual({ name: ['Not a valid string.'] });
+  });
+
+  it('keeps a message the schema sets itself, and the form-level wording', () => {
+    expect(errors({ custom: 5 })).toEqual({ custom: ['Enter your name.'] });
+    expect(errors([])).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });
   });
 });

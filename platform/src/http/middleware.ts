@@ -6,6 +6,34 @@ import { stringifyJson } from '../event-store/json';
 import type { Logger } from '../logger';
 import { HttpError, methodNotAllowed, ValidationFailed } from './errors';
 
+/** The type a field expects, worded for a client, by what zod says it expected (in order of preference). */
+const TYPE_MESSAGES: [expected: string, message: string][] = [
+  ['boolean', 'Must be a valid boolean.'],
+  ['number', 'A valid number is required.'],
+  ['string', 'Not a valid string.'],
+];
+
+/** zod's own wording for a value of the wrong type ("Invalid input", "Invalid input: expected string, received number"). */
+const isDefaultTypeMessage = (message: string) => message === 'Invalid input' || message.startsWith('Invalid input: expected ');
+
+type Issue = ZodError['issues'][number];
+
+/**
+ * A field's value of the wrong type, worded as the rest of the API words its refusals: zod's default for a field
+ * that takes one of several forms is a bare "Invalid input" (a boolean or its form text "true"/"false"; a number,
+ * its text or null). The types the field's forms expect decide the message; a null where none is taken says so.
+ * Any message a schema sets itself is kept.
+ */
+function fieldTypeMessage(issue: Issue): string {
+  if (issue.path.length === 0 || !isDefaultTypeMessage(issue.message)) return issue.message;
+  const branches: Issue[] = issue.code === 'invalid_union' ? (issue.errors as Issue[][]).flat() : [issue];
+  if (!branches.every((branch) => branch.code === 'invalid_type' || branch.code === 'invalid_value')) return issue.message;
+  const expected = new Set(branches.flatMap((branch) => (branch.code === 'invalid_type' ? [String(branch.expected)] : [])));
+  const receivedNull = branches.some((branch) => branch.code === 'invalid_type' && / received null$/.test(branch.message));
+  if (receivedNull && !expected.has('null')) return 'This field may not be null.';
+  return TYPE_MESSAGES.find(([type]) => expected.has(type))?.[1] ?? issue.message;
+}
+
 /** Zod issues as the UI's error catalogue expects them: `{ field: [messages] }`; form-level ones under non_field_errors. */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   // Prototype-free, so a field named constructor or __proto__ is reported like any other.
@@ -17,7 +45,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
       continue;
     }
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
-    (fields[key] ??= []).push(issue.message);
+    (fields[key] ??= []).push(fieldTypeMessage(issue));
   }
   return fields;
 }
