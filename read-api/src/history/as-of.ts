@@ -25,6 +25,9 @@ export function single(ctx: Koa.Context, name: string, message: string): string 
 
 /** `?as_of_position=` or `?as_of=` on a detail read; undefined when neither is given. */
 export function asOfFrom(ctx: Koa.Context): AsOf | undefined {
+  if (given(ctx.query.as_of_position) && given(ctx.query.as_of)) {
+    throw new ValidationFailed({ non_field_errors: ['Send either as_of or as_of_position, not both.'] });
+  }
   const position = single(ctx, 'as_of_position', 'Enter a valid event position.');
   if (position !== undefined) {
     const parsed = parseBigIntParam(position);

@@ -207,6 +207,10 @@ describe('time travel', () => {
     expect(byTime.body).toMatchObject({ status: 'picked_up', rate_amount: 950 });
     expect((await vendor.get(`/api/loads/${id}/?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
     expect((await vendor.get(`/api/loads/${id}/?as_of_position=abc`)).status).toBe(400);
+    // One point in time, not two that may disagree.
+    const both = await vendor.get(`/api/loads/${id}/?as_of_position=${first}&as_of=${encodeURIComponent(new Date().toISOString())}`);
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ non_field_errors: ['Send either as_of or as_of_position, not both.'] });
     // ISO 8601 only: new Date() reads '1' as 2001 and 'foo 2020' as 2020.
     for (const asOf of ['1', 'foo%202020', '2026-02-30', '2026-11-22T10:00:00%2B24:00', 'Nov%2022%202026']) {
       const refused = await vendor.get(`/api/loads/${id}/?as_of=${asOf}`);
