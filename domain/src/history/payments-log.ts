@@ -13,3 +13,6 @@ export function paymentsLogFileName(
   const status = filters.status ? `-status-${filters.status}` : '';
   return `payments-log${vendor}${status}${filters.from ? `-from-${filters.from}` : ''}${filters.to ? `-to-${filters.to}` : ''}.csv`;
 }
+
+/** A payments-log range that ends before it starts: refused by the API, and shown by the filter bar before it is sent. */
+export const BACKWARDS_RANGE = 'The From date must be on or before the To date.';

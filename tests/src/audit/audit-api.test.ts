@@ -129,6 +129,10 @@ describe('the payment audit', () => {
     expect((await accounting.get(`/api/payments/log/?from=2000-01-01&to=2000-01-02`)).body).toEqual([]);
     expect((await accounting.get(`/api/payments/log/?from=${today}&to=${today}`)).body.length).toBeGreaterThanOrEqual(6);
     expect((await accounting.get('/api/payments/log/?from=yesterday')).body).toEqual({ from: ['Enter a valid date (yyyy-mm-dd).'] });
+    // As the filter bar says (on the same day is a range of one day, above).
+    const backwards = await accounting.get('/api/payments/log/?from=2026-11-20&to=2026-11-19');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toEqual({ to: ['The From date must be on or before the To date.'] });
     for (const query of ['from=2026-02-30', 'to=2026-02-31', 'from=0000-01-01', 'from=2026-02-30&format=csv']) {
       const refused = await accounting.get(`/api/payments/log/?${query}`);
       const field = query.slice(0, query.indexOf('='));

@@ -1,7 +1,7 @@
 // The payments log's filters: kept in the page's URL, sent to GET /api/payments/log/ as they are, with the browser's
 // time zone, so the days are the days the log's times are shown in.
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
-import { paymentsLogFileName } from '@portal/domain/history/payments-log';
+import { BACKWARDS_RANGE, paymentsLogFileName } from '@portal/domain/history/payments-log';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 
 export interface PaymentsFilters {
@@ -44,7 +44,7 @@ export const hasFilters = (filters: PaymentsFilters): boolean => filtersToSearch
 
 /** Why the filters cannot be sent, or null. */
 export function filtersProblem(filters: PaymentsFilters): string | null {
-  if (filters.from && filters.to && filters.from > filters.to) return 'The From date must be on or before the To date.';
+  if (filters.from && filters.to && filters.from > filters.to) return BACKWARDS_RANGE;
   return null;
 }
 
