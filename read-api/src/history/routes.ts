@@ -213,7 +213,8 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const page = (after: { position: string; seq: number } | null, limit: number) =>
       pool
         .query(
-          `SELECT position, seq, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status
+          `SELECT position, seq, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status,
+             EXISTS (SELECT 1 FROM loads l WHERE l.id = payment_history.load_id AND l.deleted_at IS NOT NULL) AS load_deleted
            FROM payment_history
            WHERE ($1::date IS NULL OR at >= $1::date::timestamp AT TIME ZONE $5) AND ($2::date IS NULL OR at < ($2::date + 1)::timestamp AT TIME ZONE $5)
              AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
@@ -244,6 +245,8 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       to: row.to_value,
       summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value)} -> ${formatValue(row.field, row.to_value)}`,
       payment_status: row.payment_status,
+      // Only the ADMIN sees a deleted load's rows: marked, as its link leads to the recycle bin's hint.
+      load_deleted: row.load_deleted as boolean,
     });
     if (ctx.query.format === 'csv') {
       // Every matching row, read and sent a page at a time.

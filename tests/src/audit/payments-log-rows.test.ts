@@ -67,10 +67,14 @@ describe('the payments log', () => {
     expect(await kdts(accounting)).not.toContain(load.kdt_id);
     expect((await csvLines(accounting, at)).some((line) => line.includes(load.kdt_id))).toBe(false);
     expect(await kdts(admin)).toContain(load.kdt_id);
-    // Restored, it is everyone's again.
+    // Marked as deleted for the ADMIN (its link leads to the recycle bin's hint); the other rows are not.
+    const adminRows = (await admin.get<{ kdt_id: string; load_deleted: boolean }[]>(`/api/payments/log/?${at}`)).body;
+    expect(adminRows.filter((entry) => entry.kdt_id === load.kdt_id).map((entry) => entry.load_deleted)).toEqual([true]);
+    expect(adminRows.filter((entry) => entry.kdt_id !== load.kdt_id).every((entry) => entry.load_deleted === false)).toBe(true);
+    // Restored, it is everyone's again, and no longer marked.
     const restored = await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`);
     expect(restored.status).toBe(200);
-    const again = (await accounting.get<{ kdt_id: string }[]>(`/api/payments/log/?vendor=${load.vendor}&min_position=${restored.headers.get('x-event-position')}`)).body;
-    expect(again.map((entry) => entry.kdt_id)).toContain(load.kdt_id);
+    const again = (await accounting.get<{ kdt_id: string; load_deleted: boolean }[]>(`/api/payments/log/?vendor=${load.vendor}&min_position=${restored.headers.get('x-event-position')}`)).body;
+    expect(again.filter((entry) => entry.kdt_id === load.kdt_id).map((entry) => entry.load_deleted)).toEqual([false]);
   });
 });

@@ -193,6 +193,29 @@ describe('the payments log', () => {
   });
 });
 
+describe('the ADMIN\'s payments log', () => {
+  it('marks the rows of a deleted load as deleted', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const carrier = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((vendor) => vendor.username === 'carrier')!;
+    const loads = (await admin.get<(LoadRow & { vendor: string | null })[]>('/api/loads/')).body.filter((row) => row.vendor === carrier.id);
+    const [gone, kept] = [loads[2]!, loads[3]!];
+    for (const load of [gone, kept]) expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: `mark ${load.kdt_id}` })).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/loads/${gone.id}/`)).status).toBe(204);
+    await expect.poll(async () => (await admin.get(`/api/loads/${gone.id}/`)).status).toBe(404);
+
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await page.goto(`/staff/payments?vendor=${carrier.id}`);
+    const table = page.getByRole('table', { name: 'Payments log' });
+    const goneRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: gone.kdt_id, exact: true }) }).first();
+    await goneRow.waitFor();
+    await expect(goneRow.locator('.pay-deleted-tag').textContent()).resolves.toBe('Deleted');
+    const keptRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: kept.kdt_id, exact: true }) }).first();
+    await keptRow.waitFor();
+    await expect(keptRow.locator('.pay-deleted-tag').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/payments-log-deleted-load.png` });
+  });
+});
+
 describe('payment history on a phone', () => {
   it('keeps the Change of every row in view, first, in short rows', { timeout: 120_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');

@@ -23,6 +23,8 @@ export interface PaymentLogEntry extends PaymentChange {
   vendor_id: string | null;
   vendor_name: string | null;
   payment_status: PaymentStatus | null;
+  /** The load is deleted now (only the ADMIN is shown such rows). */
+  load_deleted?: boolean;
 }
 
 /** What the vendor filter needs of GET /api/vendors/. */

@@ -19,9 +19,16 @@ const columns = column.columns([
     header: 'Load',
     enableSorting: false,
     cell: ({ row }) => (
-      <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.original.load_id)}`}>
-        {row.original.kdt_id}
-      </Link>
+      <>
+        <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.original.load_id)}`}>
+          {row.original.kdt_id}
+        </Link>
+        {row.original.load_deleted && (
+          <span className="pay-deleted-tag" title="This load is deleted: restore it from the Recycle Bin.">
+            Deleted
+          </span>
+        )}
+      </>
     ),
   }),
   column.accessor('vendor_name', {
