@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ThemeToggle } from '../components/theme-toggle';
 import { canViewPayments } from '../features/payments/utils/payments-access';
 import { LiveIndicator } from '../features/realtime/components/live-indicator';
@@ -17,9 +17,10 @@ const GUEST_LINKS: NavItem[] = [
   { to: '/signup', label: 'Sign Up' },
 ];
 
-const VENDOR_LINKS: NavItem[] = [
+/** The vendor's links; the loads list has two addresses (/loads and /vendor/loads), and Loads is current on either. */
+const vendorLinks = (pathname: string): NavItem[] => [
   { to: '/profile', label: 'Profile' },
-  { to: '/loads', label: 'Loads' },
+  { to: pathname === '/vendor/loads' ? '/vendor/loads' : '/loads', label: 'Loads' },
   { to: '/settings', label: 'Settings' },
 ];
 
@@ -37,6 +38,7 @@ function staffLinks(isAdmin: boolean): NavItem[] {
 
 export function NavBar() {
   const { user, userType } = useSession();
+  const { pathname } = useLocation();
   const logout = useLogout();
   // The nav bar is on every page: it holds the live connection open for as long as someone is signed in.
   const signedIn = userType === 'VENDOR' || userType === 'STAFF';
@@ -44,7 +46,7 @@ export function NavBar() {
 
   let links: NavItem[] = [];
   if (userType === 'GUEST') links = GUEST_LINKS;
-  else if (userType === 'VENDOR') links = VENDOR_LINKS;
+  else if (userType === 'VENDOR') links = vendorLinks(pathname);
   else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier === 'ADMIN');
   // The payments log (ACCOUNTING and ADMIN) sits after Vendors.
   if (userType === 'STAFF' && canViewPayments(user?.staff_profile?.tier)) {

@@ -24,6 +24,7 @@ describe('route table', () => {
     ['/profile', '/profile', 'vendor'],
     ['/loads', '/loads', 'vendor'],
     ['/load/7', '/load/:loadId', 'vendor'],
+    ['/vendor/loads', '/vendor/loads', 'vendor'],
     ['/vendor/loads/7', '/vendor/loads/:loadId', 'vendor'],
     ['/dashboard', '/dashboard', 'vendor'],
     ['/settings', '/settings', 'vendor-or-staff'],

@@ -108,6 +108,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/profile', handle: titled('Vendor Profile'), element: <VendorProfilePage /> },
           { path: '/loads', handle: titled('Loads'), element: <LoadsPage /> },
+          // The spec's other reading of the list (the return target of the detail under /vendor/loads): one list.
+          { path: '/vendor/loads', handle: titled('Loads'), element: <LoadsPage /> },
           { path: '/load/:loadId', handle: titled('Load Details'), element: <LoadDetailPage /> },
           { path: '/vendor/loads/:loadId', handle: titled('Load Details'), element: <LoadDetailPage /> },
           { path: '/dashboard', element: <Navigate to="/profile" replace /> },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../../lib/api-client';
+import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
+import { ApiError, apiClient } from '../../../lib/api-client';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
 
@@ -22,6 +23,20 @@ export class WrongAccountKind extends Error {
     super(`This account cannot sign in to the ${portal} portal`);
     this.name = 'WrongAccountKind';
   }
+}
+
+/**
+ * What the login form says when a login fails: the spec's one message (vendor-side.md section 8) for a wrong password,
+ * a wrong-kind account, a refused or failed request, except when the server refuses to check the password at all
+ * (429, too many failed attempts): its detail ("Too many failed login attempts. Try again in N seconds.") says so,
+ * where the spec's message would have the user keep retrying a correct password.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) {
+    const detail = (error.body as { detail?: unknown } | null)?.detail;
+    if (typeof detail === 'string' && detail.trim() !== '') return detail;
+  }
+  return LOGIN_FAILED;
 }
 
 function fitsPortal(user: CurrentUser, portal: Portal): boolean {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 import { GenericForm } from '../../../components/form/generic-form';
 import type { CurrentUser } from '../../../lib/auth/current-user';
-import { type Portal, useLogin } from '../api/login';
+import { loginErrorMessage, type Portal, useLogin } from '../api/login';
 
-// One message for every failure (bad password, wrong portal, throttled, server down): the spec's catalogue's.
+// The spec's one message for every failure (bad password, wrong portal, server down), except a lockout (429): the
+// server's own words, with the wait (see loginErrorMessage).
 
 const LOGIN_FIELDS: FieldDefinition[] = [
   { name: 'username', label: 'Username', type: 'text', required: true, autoComplete: 'username' },
@@ -30,8 +30,8 @@ export function LoginPage({ portal, pageTitle, formTitle, signupPath, otherPorta
     setError(null);
     try {
       await login.mutateAsync({ username: values.username ?? '', password: values.password ?? '' });
-    } catch {
-      setError(LOGIN_FAILED);
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
     }
   }
 

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useMatch, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useRecordTitle } from '../../../lib/record-title';
 import { useLoad } from '../api/get-load';
@@ -12,15 +12,19 @@ import { PaymentStatusSelect } from './payment-status-select';
 import '../loads.css';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 
-/** /load/:loadId and /vendor/loads/:loadId: one load, its statuses, documents and five editable sections. */
+/**
+ * /load/:loadId and /vendor/loads/:loadId: one load, its statuses, documents and five editable sections. Back (and a
+ * delete) returns to the list of the same reading: /loads, or /vendor/loads, the detail's return target under it.
+ */
 export function LoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
+  const listPath = useMatch('/vendor/loads/:loadId') ? '/vendor/loads' : '/loads';
   const query = useLoad(loadId);
   useRecordTitle(query.data?.kdt_id);
 
   const backButton = (
-    <button type="button" className="button button-secondary" onClick={() => void navigate('/loads')}>
+    <button type="button" className="button button-secondary" onClick={() => void navigate(listPath)}>
       ← Back to Loads
     </button>
   );
@@ -60,7 +64,7 @@ export function LoadDetailPage() {
         <LoadStatusChanger load={load} />
         <PaymentStatusSelect load={load} />
         <div className="load-detail-danger">
-          <DeleteLoadButton load={load} />
+          <DeleteLoadButton load={load} listPath={listPath} />
         </div>
       </div>
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { loginErrorMessage, WrongAccountKind } from './login';
+
+const LOCKED = 'Too many failed login attempts. Try again in 297 seconds.';
+
+describe('loginErrorMessage (vendor-side.md section 8, and the lockout)', () => {
+  it("shows the server's detail when it refuses to check the password (429)", () => {
+    expect(loginErrorMessage(new ApiError(429, { detail: LOCKED }))).toBe(LOCKED);
+  });
+
+  it("keeps the spec's message for a wrong password, a wrong-kind account, other refusals and no answer", () => {
+    expect(loginErrorMessage(new ApiError(400, { detail: 'Invalid username or password' }))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new ApiError(400, { detail: 'This account is not activated yet. Please use the activation link sent to your email.' }))).toBe(
+      'Invalid username or password',
+    );
+    expect(loginErrorMessage(new WrongAccountKind('vendor'))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new ApiError(500, { detail: 'Internal Server Error' }))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe('Invalid username or password');
+  });
+
+  it("falls back to the spec's message when a 429 carries no detail (a gateway's page)", () => {
+    expect(loginErrorMessage(new ApiError(429, '<html>429 Too Many Requests</html>'))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new ApiError(429, null))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new ApiError(429, { detail: '  ' }))).toBe('Invalid username or password');
+  });
+});
