@@ -13,6 +13,7 @@ import {
   type GridReadyEvent,
   type GridState,
   HighlightChangesModule,
+  RenderApiModule,
   RowApiModule,
   type IRowNode,
   type ModelUpdatedEvent,
@@ -42,13 +43,15 @@ import { DocumentCell, type DocumentCellParams } from './document-cell';
 import { LoadIdCell } from './load-id-cell';
 import { StatusCell } from './status-cell';
 
-// Only what the board uses; the validation module (which names a missing module) only in development.
+// Only what the board uses; the validation module (which names a missing module) only in development. An API function
+// of a module left out does nothing at all in production: RenderApiModule brings api.refreshCells (see followModes).
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   GridStateModule,
   ClientSideRowModelApiModule,
   ExternalFilterModule,
   HighlightChangesModule,
+  RenderApiModule,
   RowApiModule,
   CellStyleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
@@ -154,6 +157,10 @@ const COLUMNS: ColDef<LoadView>[] = [
   ),
 ];
 
+/** The columns whose renderers draw by the tier's cell modes (BoardGridContext.modes): status, dates, documents. */
+const MODE_RENDERERS = new Set<unknown>([StatusCell, DateCell, DocumentCell]);
+const MODE_COLUMNS: string[] = COLUMNS.filter((column) => MODE_RENDERERS.has(column.cellRenderer)).map((column) => column.colId ?? column.field!);
+
 const DEFAULT_COLUMN: ColDef<LoadView> = { sortable: false, sortingOrder: ['asc', 'desc'], suppressMovable: true, resizable: true };
 const OVERLAY_TEXTS = { noRows: { overlayText: LOAD_MESSAGES.listEmpty }, noMatchingRows: { overlayText: LOAD_MESSAGES.listEmpty } };
 const rowIdOf = ({ data }: GetRowIdParams<LoadView>) => data.id;
@@ -187,6 +194,23 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   const [shownRows, setShownRows] = useState(initialRows.length);
 
   const context = useMemo<BoardGridContext>(() => ({ modes, open: (dialog) => onOpenRef.current(dialog) }), [modes]);
+  // The context the drawn cells were given, and the newest one (a tier change: me:changed, then the user read again).
+  const drawnContext = useRef(context);
+  const latestContext = useRef(context);
+
+  /**
+   * Redraws the tier-dependent cells when the modes change. AG Grid hands a renderer the context once, with its params,
+   * and a new context redraws nothing by itself: without this the board kept the old tier's controls until a reload.
+   * Forced, since the cells' values did not change, and in place: the renderers get new params and render again (no
+   * row or cell is recreated), without the change flash (nothing the user should look at changed in the load).
+   */
+  const followModes = useCallback(() => {
+    const grid = api.current;
+    if (!grid || drawnContext.current === latestContext.current) return;
+    drawnContext.current = latestContext.current;
+    grid.setGridOption('context', latestContext.current);
+    grid.refreshCells({ columns: MODE_COLUMNS, force: true, suppressFlash: true });
+  }, []);
 
   const sync = useCallback(() => {
     const grid = api.current;
@@ -212,6 +236,11 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   }, [loads, sync]);
 
   useEffect(() => {
+    latestContext.current = context;
+    followModes();
+  }, [context, followModes]);
+
+  useEffect(() => {
     filterRef.current = filter;
     api.current?.onFilterChanged();
   }, [filter]);
@@ -227,8 +256,9 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
       grid?.setAttribute('aria-label', 'Loads');
       grid?.setAttribute('aria-describedby', KEYS_HINT_ID);
       sync();
+      followModes();
     },
-    [sync],
+    [sync, followModes],
   );
 
   const onModelUpdated = useCallback((event: ModelUpdatedEvent<LoadView>) => setShownRows(event.api.getDisplayedRowCount()), []);

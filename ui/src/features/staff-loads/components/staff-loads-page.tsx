@@ -43,6 +43,11 @@ export function StaffLoadsPage() {
     [userId, filter],
   );
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
+  // A tier that may no longer set dates (changed while the date dialog was open) loses the dialog with its date cells;
+  // the document dialog stays, following the tier itself (canManage).
+  useEffect(() => {
+    if (dates === 'text') setDialog((open) => (open?.kind === 'date' ? null : open));
+  }, [dates]);
 
   function newLoad() {
     if (capabilities.create) setCreating(true);
