@@ -6,7 +6,7 @@ import { useToast } from '../../../lib/toast-context';
 import { useCreateLoad } from '../api/create-load';
 import { useLoadIdAvailability } from '../hooks/use-load-id-availability';
 import { buildCreateLoadBody, type CreateLoadForm as FormState, type CreateLoadFormErrors, emptyCreateLoadForm } from '../utils/create-load-form';
-import { AVAILABILITY_MESSAGES, canCreateWith } from '../utils/load-id-availability';
+import { AVAILABILITY_MESSAGES, canCreateWith, refusedAsTaken } from '../utils/load-id-availability';
 import { createLoadErrorMessage, LOAD_MESSAGES } from '../utils/load-messages';
 
 type TextField = Exclude<keyof FormState, 'withDetails'>;
@@ -40,7 +40,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const [form, setForm] = useState<FormState>(emptyCreateLoadForm);
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const { availability, formatError } = useLoadIdAvailability(form.loadNumber);
+  const { availability, formatError, markTaken } = useLoadIdAvailability(form.loadNumber);
   // Cancel (or a load created) closes the form: the focus goes back to 'New Load', not to <body>.
   useReturnFocusOnUnmount();
 
@@ -78,7 +78,11 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
         toast.success(`Load ${load.kdt_id} created.`);
         onClose();
       },
-      onError: (error) => setFailure(createLoadErrorMessage(error)),
+      onError: (error) => {
+        setFailure(createLoadErrorMessage(error));
+        // Taken between the check and Create: the availability line must not keep saying 'ID available.'.
+        if (refusedAsTaken(error)) markTaken();
+      },
     });
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AVAILABILITY_MESSAGES, availabilityOf, canCreateWith } from './load-id-availability';
+import { AVAILABILITY_MESSAGES, availabilityOf, canCreateWith, refusedAsTaken } from './load-id-availability';
+import { ApiError } from '../../../lib/api-client';
 
 const answered = (exists: boolean) => ({ status: 'success' as const, isFetching: false, exists });
 
@@ -36,5 +37,15 @@ describe('availabilityOf', () => {
       available: 'ID available.',
       error: 'Error checking ID.',
     });
+  });
+});
+
+describe('refusedAsTaken', () => {
+  it('knows a create refused because the number was taken meanwhile, and nothing else', () => {
+    expect(refusedAsTaken(new ApiError(400, { load_number: ['ID already taken.'] }))).toBe(true);
+    expect(refusedAsTaken(new ApiError(400, { load_number: ['Enter a load number.'] }))).toBe(false);
+    expect(refusedAsTaken(new ApiError(400, { vendor: ['Select a valid vendor.'] }))).toBe(false);
+    expect(refusedAsTaken(new ApiError(403, { detail: 'ID already taken.' }))).toBe(false);
+    expect(refusedAsTaken(new Error('ID already taken.'))).toBe(false);
   });
 });

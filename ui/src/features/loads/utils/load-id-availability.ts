@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-client';
 // The create form's live check of the typed load number (vendor-side.md section 4: idle, checking, available, taken).
 export type Availability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 
@@ -30,3 +31,10 @@ export function availabilityOf({ typed, debounced, wellFormed, query }: CheckSta
 
 /** Create is refused while checking or when the number is taken. */
 export const canCreateWith = (availability: Availability) => availability !== 'checking' && availability !== 'taken';
+
+/** Whether a create was refused because its load number is taken (the server's `{ load_number: ['ID already taken.'] }`). */
+export function refusedAsTaken(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const messages = (error.body as { load_number?: unknown } | null)?.load_number;
+  return Array.isArray(messages) && messages.includes(AVAILABILITY_MESSAGES.taken);
+}
