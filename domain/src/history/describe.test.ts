@@ -14,4 +14,11 @@ describe('history lines', () => {
     expect(formatValue('payment_status', 'constructor')).toBe('constructor');
     expect(formatValue('payment_status', null)).toBe('(none)');
   });
+
+  it('show a date stored without a time (UTC midnight, or a bare day) as its day, and a time with its clock time in UTC', () => {
+    expect(formatValue('last_payment_date', '2026-11-20')).toBe('Nov 20, 2026');
+    expect(formatValue('pickup_date', '2026-11-20T00:00:00.000Z')).toBe('Nov 20, 2026');
+    expect(formatValue('pickup_date', '2026-11-29T08:00:00.000Z')).toBe('Nov 29, 2026, 8:00 AM UTC');
+    expect(formatValue('delivery_date', '2026-11-29T00:00:30.000Z')).toBe('Nov 29, 2026, 12:00 AM UTC');
+  });
 });

@@ -32,6 +32,10 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
   if (DATE_TIME_FIELDS.has(field) && typeof value === 'string') {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) {
+      // A date stored without a time sits at UTC midnight (as the screens read it): its calendar day only.
+      if (date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0) {
+        return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      }
       // Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.
       const text = date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
       return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`;

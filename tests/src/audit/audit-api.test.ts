@@ -112,7 +112,7 @@ describe('the payment audit', () => {
     // Two edits, in order; the facts within one edit in any order.
     expect(summaries.slice(0, 4).sort()).toEqual([
       'Amount paid: (none) -> $1,000.00',
-      'Last payment date: (none) -> Nov 20, 2026, 12:00 AM UTC',
+      'Last payment date: (none) -> Nov 20, 2026',
       'Payment notes: (none) -> ACH 1 of 2',
       'Payment status: Unpaid -> Partial',
     ]);
