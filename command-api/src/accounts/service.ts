@@ -118,28 +118,32 @@ export class AccountsService {
   /**
    * A reservation whose sign-up never completed would keep its username from everyone for good: the process stopped
    * between reserving the name and recording the account, or between recording the account and creating its profile
-   * (the activation link, mailed last, never went out, so nobody can activate it). Once it is older than
+   * (the activation link, mailed last, never went out, so nobody can activate it); so would an account whose link
+   * expired unused (the expired-link page says to sign up again). Once it is older than
    * RESERVATION_GRACE_MS (no sign-up in progress takes that long), the abandoned user id's stream is closed (so a
    * sign-up that was only stalled cannot record or activate an account of the name later) and the reservation's
    * revision is answered, for the caller to reserve the name at. Undefined when the name is taken: its account is
-   * complete, or the reservation is too recent.
+   * active (or its link can still activate it), or the reservation is too recent.
    */
   private async closeAbandonedReservation(username: string, metadata: EventMetadata): Promise<bigint | undefined> {
     const { store } = this.deps;
     const last = await lastReservation(store, username);
     if (!last || Date.now() - last.at.getTime() < RESERVATION_GRACE_MS) return undefined;
     const recorded = await loadAccount(store, last.userId);
+    const now = new Date();
     const unfinished = recorded.status === 'registered' && !recorded.activated && !(await streamExists(store, profileStream(recorded)));
     // A complete account (the usual refusal of a taken name): the decider would refuse; no second read of its stream.
-    if (recorded.status === 'registered' && !unfinished) return undefined;
+    if (!account.signUpAbandonable(recorded, { unfinished, now })) return undefined;
     try {
       // Already closed (by a take-over that stopped before reserving, or one running now): nothing more is recorded.
-      await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username, unfinished } }, metadata);
+      await handleCommand(store, userStream(last.userId), account, { type: 'AbandonSignUp', data: { user_id: last.userId, username, unfinished, now } }, metadata);
     } catch (error) {
       if (error instanceof AccountError) return undefined;
       throw error;
     }
-    if (unfinished) this.deps.logger.warn('closed an account whose sign-up stopped before its profile', { username, userId: last.userId });
+    if (recorded.status === 'registered') {
+      this.deps.logger.warn(unfinished ? 'closed an account whose sign-up stopped before its profile' : 'closed an account whose activation link expired unused', { username, userId: last.userId });
+    }
     return last.revision;
   }
 

@@ -89,6 +89,18 @@ describe('an abandoned sign-up (its username taken over)', () => {
     expect(code(() => decide(unfinished, given(signedUp, { type: 'UserDeleted', data: { user_id: 'u-1' } })))).toBe('exists');
   });
 
+  it('closes an account never activated once its activation link has expired, and not before', () => {
+    const expiresAt = Date.parse((signedUp.data as { activation_expires_at: string }).activation_expires_at);
+    const at = (ms: number) => ({ type: 'AbandonSignUp', data: { user_id: 'u-1', username: 'acme', now: new Date(ms) } }) as const;
+    expect(code(() => decide(at(expiresAt), given(signedUp)))).toBe('exists');
+    expect(decide(at(expiresAt + 1), given(signedUp))).toEqual([abandoned]);
+    // An account that was activated, is the system's own or was deleted keeps its name, however old its link.
+    const activated: AccountEvent = { type: 'UserActivated', data: { user_id: 'u-1', activated_at: now.toISOString() } };
+    expect(code(() => decide(at(expiresAt + 1), given(signedUp, activated)))).toBe('exists');
+    expect(code(() => decide(at(expiresAt + 1), given({ ...signedUp, data: { ...signedUp.data, builtin: true } })))).toBe('exists');
+    expect(code(() => decide(at(expiresAt + 1), given(signedUp, { type: 'UserDeleted', data: { user_id: 'u-1' } })))).toBe('exists');
+  });
+
   it('refuses the late sign-up of a user id it closed', () => {
     expect(code(() => decide({ type: 'SignUp', data: { ...signedUp.data, now, activationTtlMs: 1 } }, given(abandoned)))).toBe('exists');
   });

@@ -33,9 +33,21 @@ export type RestoreAccount = { type: 'RestoreAccount'; data: Record<string, neve
 /**
  * Closes the stream of a user id whose reservation is being taken over (see UserSignUpAbandoned). `unfinished`: the
  * caller found that the account's sign-up stopped before it created the account's profile, so before any activation
- * link went out; such an account, never activated, is closed too.
+ * link went out; such an account, never activated, is closed too. `now`: an account never activated whose activation
+ * link expired before then is closed too (its link can no longer activate it; the expired-link page says to sign up
+ * again, and the name must be free for that).
  */
-export type AbandonSignUp = { type: 'AbandonSignUp'; data: { user_id: string; username: string; unfinished?: boolean } };
+export type AbandonSignUp = { type: 'AbandonSignUp'; data: { user_id: string; username: string; unfinished?: boolean; now?: Date } };
+
+/** An account that never became one: never activated, never the system's own, never deleted by staff. */
+const neverActive = (state: Extract<AccountState, { status: 'registered' }>) => !state.activated && !state.builtin && !state.deleted;
+
+/** Whether an account's sign-up may be closed for its name to go to a new sign-up (see AbandonSignUp). */
+export function signUpAbandonable(state: AccountState, reason: { unfinished?: boolean; now?: Date }): boolean {
+  if (state.status !== 'registered') return true;
+  if (!neverActive(state)) return false;
+  return reason.unfinished === true || (reason.now !== undefined && reason.now.getTime() > Date.parse(state.activationExpiresAt));
+}
 export type AccountCommand = SignUp | Activate | RecordLogin | DeleteAccount | RestoreAccount | AbandonSignUp;
 
 export class AccountError extends Error {
@@ -113,10 +125,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (state.builtin) throw new AccountError('builtin');
       return [{ type: 'UserDeleted', data: { user_id: state.userId } }];
     case 'AbandonSignUp':
-      // Already closed: nothing more to record. An account was recorded: the reservation is its own, unless its
-      // sign-up stopped before the profile (never active, never the system's own, never deleted by staff).
+      // Already closed: nothing more to record. An account was recorded: the reservation is its own, unless it never
+      // became active and its sign-up stopped before the profile or its activation link has expired.
       if (state.status === 'abandoned') return [];
-      if (state.status === 'registered' && !(command.data.unfinished && !state.activated && !state.builtin && !state.deleted)) throw new AccountError('exists');
+      if (!signUpAbandonable(state, command.data)) throw new AccountError('exists');
       return [{ type: 'UserSignUpAbandoned', data: { user_id: command.data.user_id, username: command.data.username } }];
     case 'RestoreAccount':
       if (state.status !== 'registered') throw new AccountError('unknown');

@@ -1,9 +1,11 @@
 // A sign-up reserves its username, then records the account: two appends. One that stopped between them (a crash)
 // leaves a reservation without an account. Once that reservation is old enough that no sign-up can still be recording
 // its account, the next sign-up of the name takes it over; before that, and for a name with an account, it stays taken.
+// So does an account whose activation link expired unused (the expired-link page says to sign up again).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, usernameStream } from '@portal/domain/accounts/events';
+import { vendorStream } from '@portal/domain/vendors/events';
 import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { RESERVATION_GRACE_MS } from '@portal/command-api/accounts/service';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -174,3 +176,38 @@ describe('a username with an account', () => {
     expect(back.body.id).toBe(user.id);
   });
 });
+
+/**
+ * A sign-up that completed (account and profile recorded, its link mailed) `ms` ago, whose activation link expired
+ * unused: the account's user id.
+ */
+async function expiredSignUp(username: string, ms: number): Promise<string> {
+  const userId = await abandonedReservation(username, ms);
+  const vendorId = randomUUID();
+  const signedUp = userSignedUp(userId, username, { vendor_id: vendorId, activation_expires_at: new Date(Date.now() - 1_000).toISOString() });
+  await system.store.appendToStream(userStream(userId), [{ ...signedUp, metadata: { actorType: 'GUEST' } }], { expectedRevision: 'no_stream' });
+  await system.store.appendToStream(vendorStream(vendorId), [{ type: 'VendorProfileCreated', data: { vendor_id: vendorId, user_id: userId, username }, metadata: { actorType: 'GUEST' } }], { expectedRevision: 'no_stream' });
+  await age(userStream(userId), ms);
+  return userId;
+}
+
+describe('a username whose sign-up completed but whose activation link expired unused', () => {
+  it('goes to the next sign-up (the expired-link page says to sign up again), which activates and signs in', async () => {
+    const expired = await expiredSignUp('expired_link', 2 * RESERVATION_GRACE_MS);
+    const { client, user } = await activeSignedIn(system, 'vendor', 'expired_link');
+    expect(user).toMatchObject({ username: 'expired_link', user_type: 'VENDOR', is_active: true });
+    expect(user.id).not.toBe(expired);
+    expect(await types(userStream(expired))).toEqual(['UserSignedUp', 'UserSignUpAbandoned']);
+    expect(await types(usernameStream('expired_link'))).toEqual(['UsernameReserved', 'UsernameReserved']);
+    // One account of the name in the read models, with its own profile; the name is now taken for good.
+    await system.caughtUp();
+    const { rows } = await system.pool.query<{ id: string }>('SELECT id FROM users WHERE lower(username) = $1', ['expired_link']);
+    expect(rows.map((row) => row.id)).toEqual([user.id]);
+    expect((await client.get('/api/profiles/vendor/')).body).toMatchObject({ username: 'expired_link' });
+    const admin = await signIn(system, system.config.adminUsername, 'staff', TEST_ADMIN_PASSWORD);
+    const listed = (await admin.get('/api/vendors/')).body as { username: string; user_id?: string }[];
+    expect(listed.filter((vendor) => vendor.username === 'expired_link')).toHaveLength(1);
+    expect((await signUp(await system.client().start(), 'vendor', 'expired_link', { email: 'late@carrier.example.com' })).body).toEqual(TAKEN);
+  });
+});
+
