@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isTooCommon } from './weak-passwords';
 
 const REQUIRED = 'This field is required.';
+/** A text field's type error: absent (or null) is required; any other value (a number, a list) is not text. */
+const TEXT = { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Not a valid string.') };
 
 /** Password rules, in the messages users of Django-style back ends know. */
 export function passwordProblems(password: string, username = '', email = ''): string[] {
@@ -19,7 +21,7 @@ export function passwordProblems(password: string, username = '', email = ''): s
 }
 
 export const usernameSchema = z
-  .string({ error: REQUIRED })
+  .string(TEXT)
   .trim()
   .min(1, { error: REQUIRED, abort: true })
   .min(3, 'Ensure this field has at least 3 characters.')
@@ -27,14 +29,14 @@ export const usernameSchema = z
   .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
 
 export const emailSchema = z
-  .string({ error: REQUIRED })
+  .string(TEXT)
   .trim()
   .min(1, { error: REQUIRED, abort: true })
   .max(254, 'Ensure this field has no more than 254 characters.')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address.')
   .transform((email) => email.toLowerCase());
 
-const nameSchema = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(150, 'Ensure this field has no more than 150 characters.');
+const nameSchema = z.string(TEXT).trim().min(1, REQUIRED).max(150, 'Ensure this field has no more than 150 characters.');
 
 function withPasswordRules<T extends z.ZodType<{ username: string; email: string; password: string }>>(schema: T) {
   return schema.superRefine((body, ctx) => {
@@ -42,7 +44,7 @@ function withPasswordRules<T extends z.ZodType<{ username: string; email: string
   });
 }
 
-const passwordSchema = z.string({ error: REQUIRED }).min(1, REQUIRED);
+const passwordSchema = z.string(TEXT).min(1, REQUIRED);
 
 export const vendorSignUpSchema = withPasswordRules(z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }));
 

@@ -103,6 +103,13 @@ describe('a field of the wrong type', () => {
     expect(errors({ name: 5 })).toEqual({ name: ['Not a valid string.'] });
   });
 
+  it('is said once, without the checks that ran on the value anyway', () => {
+    const long = z.object({ name: z.string({ error: 'Not a valid string.' }).trim().min(3, 'Too short.') });
+    const parsed = long.safeParse({ name: ['x'] });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(zodFieldErrors(parsed.error)).toEqual({ name: ['Not a valid string.'] });
+  });
+
   it('keeps a message the schema sets itself, and the form-level wording', () => {
     expect(errors({ custom: 5 })).toEqual({ custom: ['Enter your name.'] });
     expect(errors([])).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });

@@ -38,6 +38,7 @@ function fieldTypeMessage(issue: Issue): string {
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   // Prototype-free, so a field named constructor or __proto__ is reported like any other.
   const fields: Record<string, string[]> = Object.create(null);
+  const wrongType = new Set<string>();
   for (const issue of error.issues) {
     // An unknown field is reported against that field, not the whole form.
     if (issue.code === 'unrecognized_keys') {
@@ -45,6 +46,9 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
       continue;
     }
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors';
+    // A value of the wrong type is said once: checks that ran on it anyway (a list's length) would only confuse.
+    if (wrongType.has(key)) continue;
+    if (issue.code === 'invalid_type' && issue.path.length > 0) wrongType.add(key);
     (fields[key] ??= []).push(fieldTypeMessage(issue));
   }
   return fields;

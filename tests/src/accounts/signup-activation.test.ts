@@ -99,7 +99,8 @@ describe('sign-up validation', () => {
     ['a keyboard row as password', { username: 'okname', email: 'a@b.co', password: 'qwertyui' }, { password: ['This password is too common.'] }],
     ['a password like the username', { username: 'bigtrucks', email: 'a@b.co', password: 'BigTrucks99' }, { password: ['The password is too similar to the username.'] }],
     ['a username with spaces', { username: 'two words', email: 'a@b.co', password: GOOD_PASSWORD }, { username: ['Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.'] }],
-    ['non-string values', { username: ['x'], email: { $ne: 1 }, password: 12345678 }, {}],
+    ['non-string values', { username: ['x'], email: { $ne: 1 }, password: 12345678 }, { username: ['Not a valid string.'], email: ['Not a valid string.'], password: ['Not a valid string.'] }],
+    ['null values', { username: null, email: null, password: null }, { username: ['This field is required.'], email: ['This field is required.'], password: ['This field is required.'] }],
   ];
 
   it.each(cases)('answers %s with 400 field errors and records nothing', async (_name, body, expected) => {
