@@ -15,7 +15,9 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
+import { single } from './as-of';
 
+const LOGINS_PARAM = 'Send logins=show or logins=hide.';
 /** Who had a load before it was reassigned to the vendor reading its history. */
 const ANOTHER_CARRIER = '(another carrier)';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,7 +87,7 @@ async function historyPage(
   store: EventStore,
   streams: string[],
   ctx: Koa.Context,
-  options: { maskBank: boolean; select?: (events: RecordedEvent[]) => RecordedEvent[] },
+  options: { maskBank: boolean; select?: (events: RecordedEvent[]) => RecordedEvent[]; hide?: (event: RecordedEvent) => boolean },
 ) {
   const { page, pageSize } = paging(ctx);
   let events: RecordedEvent[] = [];
@@ -99,11 +101,12 @@ async function historyPage(
   events.sort((a, b) => (a.position < b.position ? -1 : 1));
   if (options.select) events = options.select(events);
   if (events.length === 0) throw notFound();
+  // `number` is the entry's place in the whole history (1 = the oldest), whatever `hide` leaves out; `revision` is its
+  // stream's, and a staff account's history interleaves two streams.
+  const numbered = events.map((event, index) => ({ event, number: index + 1 })).filter(({ event }) => !options.hide?.(event));
   const start = (page - 1) * pageSize;
-  // `number` is the entry's place in the whole history (1 = the oldest); `revision` is its stream's, and a staff
-  // account's history interleaves two streams.
-  const results = events.slice(start, start + pageSize).map((e, index) => ({ number: start + index + 1, ...entry(e, options) }));
-  return { count: events.length, page, page_size: pageSize, results };
+  const results = numbered.slice(start, start + pageSize).map(({ event, number }) => ({ number, ...entry(event, options) }));
+  return { count: numbered.length, page, page_size: pageSize, results };
 }
 
 const isStaff = (actor: Actor) => actor.type === 'STAFF';
@@ -155,7 +158,11 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (!id || !UUID.test(id)) throw notFound();
     const { rows } = await pool.query(`SELECT 1 FROM users WHERE id = $1 AND kind = 'STAFF'`, [id]);
     if (!rows[0]) throw notFound();
-    ctx.body = await historyPage(store, [userStream(id), staffStream(id)], ctx, { maskBank: true });
+    // Sign-ins are most of a staff account's history: ?logins=hide leaves them out, to see its changes.
+    const logins = single(ctx, 'logins', LOGINS_PARAM) ?? 'show';
+    if (logins !== 'show' && logins !== 'hide') throw new ValidationFailed({ logins: [LOGINS_PARAM] });
+    const hide = logins === 'hide' ? (event: RecordedEvent) => event.type === 'UserLoggedIn' : undefined;
+    ctx.body = await historyPage(store, [userStream(id), staffStream(id)], ctx, { maskBank: true, hide });
   });
 
   router.get('/api/loads/:id/payment-history/', async (ctx) => {

@@ -98,6 +98,20 @@ describe('history on every record', () => {
     await signIn(system, 'DISPATCH', 'staff');
     await until(async () => (await logins()).length > before, { what: 'the login in the history' });
     expect((await logins()).at(-1)!.actor).toEqual({ username: 'dispatch', type: 'STAFF', tier: 'DISPATCH_OPS' });
+
+    // Sign-ins left out on request: the changes alone, each keeping its number in the whole history.
+    const all = (await admin.get(`/api/staff-accounts/${staffId}/history/?page_size=200`)).body;
+    const changes = (await admin.get(`/api/staff-accounts/${staffId}/history/?page_size=200&logins=hide`)).body;
+    const kept = (all.results as { event_type: string; number: number }[]).filter((e) => e.event_type !== 'UserLoggedIn');
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    expect(changes.count).toBe(kept.length);
+    expect(changes.count).toBeLessThan(all.count);
+    expect(changes.results.map((e: { number: number }) => e.number)).toEqual(kept.map((e) => e.number));
+    const paged = (await admin.get(`/api/staff-accounts/${staffId}/history/?page=2&page_size=2&logins=hide`)).body;
+    expect(paged.results.map((e: { number: number }) => e.number)).toEqual(kept.slice(2, 4).map((e) => e.number));
+    const wrong = await admin.get(`/api/staff-accounts/${staffId}/history/?logins=no`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ logins: ['Send logins=show or logins=hide.'] });
   });
 });
 

@@ -70,6 +70,9 @@ describe('history entries are numbered by their place in the whole history', () 
   it("a staff account's two interleaved streams read Change 1, 2, 3..., and the as-of view names the same number", { timeout: 120_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
     const staffId = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body.find((account) => account.username === 'dispatch')!.id;
+    // A sign-in of theirs among the changes (for Hide sign-ins below).
+    await suite.signedInClient('dispatch', DEMO_PASSWORD, 'staff');
+    await expect.poll(async () => ((await admin.get<{ results: { event_type: string }[] }>(`/api/staff-accounts/${staffId}/history/`)).body.results ?? []).some((entry) => entry.event_type === 'UserLoggedIn')).toBe(true);
     const count = (await admin.get<{ count: number }>(`/api/staff-accounts/${staffId}/history/`)).body.count;
     expect(count).toBeGreaterThan(2);
 
@@ -80,6 +83,19 @@ describe('history entries are numbered by their place in the whole history', () 
     const numbers = await entries.locator('.hist-entry-number').allTextContents();
     expect(numbers).toEqual(Array.from({ length: count }, (_, index) => `Change ${index + 1}`));
     await page.screenshot({ path: `${SHOTS}/l1-staff-history-numbers-1280.png`, fullPage: true });
+
+    // Hide sign-ins: the account's changes alone, each keeping its number; unticked, everything again.
+    const all = (await admin.get<{ results: { event_type: string; number: number }[] }>(`/api/staff-accounts/${staffId}/history/?page_size=200`)).body.results;
+    const changes = all.filter((entry) => entry.event_type !== 'UserLoggedIn');
+    expect(changes.length).toBeLessThan(all.length);
+    const hide = page.getByRole('checkbox', { name: 'Hide sign-ins' });
+    await hide.check();
+    await expect.poll(() => entries.count()).toBe(changes.length);
+    await expect(entries.locator('.hist-entry-number').allTextContents()).resolves.toEqual(changes.map((entry) => `Change ${entry.number}`));
+    await expect(entries.filter({ hasText: 'Logged in' }).count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SHOTS}/l1-staff-history-without-sign-ins-1280.png`, fullPage: true });
+    await hide.uncheck();
+    await expect.poll(() => entries.count()).toBe(count);
 
     const load = (await admin.get<LoadRow[]>('/api/loads/')).body[3]!;
     await page.goto(`/staff/loads/${load.id}`);

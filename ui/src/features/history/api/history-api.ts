@@ -37,24 +37,25 @@ const recordPath = (kind: HistoryKind, id: string) => `${RECORD_PATHS[kind]}/${e
 export const historyKeys = {
   all: ['history'] as const,
   record: (kind: HistoryKind, id: string) => ['history', kind, id] as const,
-  page: (kind: HistoryKind, id: string, page: number, pageSize: number) => ['history', kind, id, 'page', page, pageSize] as const,
+  page: (kind: HistoryKind, id: string, page: number, pageSize: number, hideLogins = false) => ['history', kind, id, 'page', page, pageSize, hideLogins] as const,
   asOf: (kind: 'load' | 'vendor', id: string, position: string) => ['history', kind, id, 'as-of', position] as const,
 };
 
-export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryPage> {
-  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}`, { signal });
+/** One page of a record's history; `hideLogins` (a staff account's): without its sign-ins. */
+export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal, hideLogins = false): Promise<HistoryPage> {
+  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}${hideLogins ? '&logins=hide' : ''}`, { signal });
 }
 
-export function historyPageQueryOptions(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE) {
+export function historyPageQueryOptions(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE, hideLogins = false) {
   return queryOptions({
-    queryKey: historyKeys.page(kind, id, page, pageSize),
-    queryFn: ({ signal }) => getHistoryPage(kind, id, page, pageSize, signal),
+    queryKey: historyKeys.page(kind, id, page, pageSize, hideLogins),
+    queryFn: ({ signal }) => getHistoryPage(kind, id, page, pageSize, signal, hideLogins),
   });
 }
 
 /** One page of a record's history; the previous page stays on screen while the next one loads. */
-export function useHistoryPage(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE) {
-  return useQuery({ ...historyPageQueryOptions(kind, id, page, pageSize), placeholderData: keepPreviousData });
+export function useHistoryPage(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE, hideLogins = false) {
+  return useQuery({ ...historyPageQueryOptions(kind, id, page, pageSize, hideLogins), placeholderData: keepPreviousData });
 }
 
 /** Only a past answer says whether the record was deleted by then (a plain read of a deleted record is a 404). */

@@ -29,7 +29,9 @@ export function RecordHistoryPanel({ kind, id, title = HISTORY_MESSAGES.title, p
   const headingId = useId();
   const [page, setPage] = useState(1);
   const [asOf, setAsOf] = useState<HistoryEntry | null>(null);
-  const query = useHistoryPage(kind, id, page, pageSize);
+  // A staff account's history is mostly sign-ins: they can be left out to see its changes.
+  const [hideLogins, setHideLogins] = useState(false);
+  const query = useHistoryPage(kind, id, page, pageSize, kind === 'staff' && hideLogins);
   useFollowChanges(historyKeys.record(kind, id), watch);
 
   const timeTravel = kind === 'load' || kind === 'vendor';
@@ -45,6 +47,19 @@ export function RecordHistoryPanel({ kind, id, title = HISTORY_MESSAGES.title, p
           </span>
         )}
         <span className="hist-header-spacer" />
+        {kind === 'staff' && (
+          <label className="hist-filter">
+            <input
+              type="checkbox"
+              checked={hideLogins}
+              onChange={(event) => {
+                setHideLogins(event.target.checked);
+                setPage(1);
+              }}
+            />
+            Hide sign-ins
+          </label>
+        )}
         {query.isFetching && !query.isPending && <Spinner size="sm" label="Refreshing history" />}
         {/* Busy, not disabled, while fetching: the focus stays on Refresh. */}
         <BusyButton className="button button-secondary hist-refresh" busy={query.isFetching} onClick={() => void query.refetch()}>
