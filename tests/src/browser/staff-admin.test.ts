@@ -171,6 +171,12 @@ describe('vendors', () => {
     await mainNav(page).getByRole('link', { name: 'Vendors' }).click();
     await page.getByRole('heading', { name: 'Vendors' }).waitFor();
     await row(page, 'Lone Star').waitFor();
+    // A contact email too long for its column ends in an ellipsis, the whole address in its tooltip.
+    const email = row(page, 'Lone Star').locator('.cell-contact_name .sa-secondary-line');
+    // (The test's types know no DOM: the browser's getComputedStyle is reached through globalThis.)
+    const cut = await email.evaluate((node) => ({ overflow: (globalThis as unknown as { getComputedStyle(n: unknown): { textOverflow: string } }).getComputedStyle(node).textOverflow, title: node.getAttribute('title'), text: node.textContent }));
+    expect(cut.overflow).toBe('ellipsis');
+    expect(cut.title).toBe(cut.text);
 
     await page.getByPlaceholder('Search vendors...').fill('LONE STAR');
     await expect.poll(() => page.locator('tbody tr.sa-row').count()).toBe(1);

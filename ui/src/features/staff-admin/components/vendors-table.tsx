@@ -37,7 +37,11 @@ const columns = column.columns([
     cell: ({ row }) => (
       <>
         {orDash(row.original.contact_name)}
-        {row.original.contact_email && <span className="sa-secondary-line">{row.original.contact_email}</span>}
+        {row.original.contact_email && (
+          <span className="sa-secondary-line" title={row.original.contact_email}>
+            {row.original.contact_email}
+          </span>
+        )}
       </>
     ),
   }),
