@@ -8,7 +8,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
 import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
-import { demoAccounts, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
+import { demoAccounts, demoAccountsPresent, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
 import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
@@ -65,10 +65,14 @@ export function assembleCommandSide(options: CommandSideOptions) {
       const when = admin.created ? 'created' : 'created by an earlier start that stopped before showing its password';
       lines.push(`Built-in admin ${when}: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
     }
-    if (config.seedDemo) {
-      const password = demoPassword(config.demoPassword, config.dataDir);
+    // Demo accounts on the start that creates the admin, or to finish those a first start began; a database that never
+    // had them gets (and prints) none.
+    const present = config.seedDemo ? await demoAccountsPresent(accounts) : 0;
+    if (config.seedDemo && (admin.created || present > 0)) {
+      const { password, ignored } = demoPassword(config.demoPassword, config.dataDir, { creating: present === 0 });
       await seedDemoAccounts(accounts, loads, storage, password, { fresh: admin.created });
       lines.push(`Demo logins (password ${password}):`);
+      if (ignored) lines.push('  (DEMO_PASSWORD names another password: it applies only when the demo accounts are created)');
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {
         lines.push(`  ${demo.kind === 'STAFF' ? 'staff login (/staff/login)' : 'vendor login (/)        '}: ${demo.username} (${demo.note})`);

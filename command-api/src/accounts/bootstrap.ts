@@ -253,16 +253,31 @@ async function seedDemoLoads(loads: LoadsService, storage: FileStorage, carrier:
   }
 }
 
-/** DEMO_PASSWORD, else one generated on the first start and kept in DATA_DIR/demo-password. */
-export function demoPassword(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
+/** How many of the demo accounts the event store holds (the built-in admin aside). */
+export async function demoAccountsPresent(accounts: AccountsService): Promise<number> {
+  const present = await Promise.all(demoAccounts.map(async (demo) => (await registeredAccount(accounts.eventStore, demo.username)) !== undefined));
+  return present.filter(Boolean).length;
+}
+
+/**
+ * The demo accounts' password, recorded in DATA_DIR/demo-password when they are created: DEMO_PASSWORD, else a generated
+ * one. Once they exist, the recorded one is theirs whatever DEMO_PASSWORD says now (it applies to their creation
+ * only): `ignored` then says DEMO_PASSWORD names another. A data folder whose accounts were made before the password
+ * was always recorded falls back to DEMO_PASSWORD, else a new one (recorded).
+ */
+export function demoPassword(configured: string | undefined, dataDir: string, options: { creating: boolean }): { password: string; ignored: boolean } {
   const file = path.join(dataDir, 'demo-password');
+  let recorded: string | undefined;
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    recorded = fs.readFileSync(file, 'utf8').trim() || undefined;
   } catch {
-    const password = `demo-${randomBytes(6).toString('hex')}`;
+    recorded = undefined;
+  }
+  if (!options.creating && recorded) return { password: recorded, ignored: configured !== undefined && configured !== recorded };
+  const password = configured ?? recorded ?? `demo-${randomBytes(6).toString('hex')}`;
+  if (password !== recorded) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, password + '\n', { mode: 0o600 });
-    return password;
   }
+  return { password, ignored: false };
 }

@@ -124,6 +124,8 @@ describe('demo accounts on a later start', () => {
     const head = await system.store.headPosition();
     const later = await start();
     await later.close();
+    // Nor printed: there are no demo logins to offer.
+    expect(later.notices.join('\n')).not.toContain('Demo logins');
     expect(await system.store.headPosition()).toBe(head);
     expect(await count(`SELECT count(*) AS n FROM users`)).toBe(1);
   });
@@ -196,6 +198,17 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     const { rows } = await system.db.pool.query(`SELECT data, metadata FROM es_events WHERE type = 'StaffTierChanged' ORDER BY position`);
     expect(rows.map((r) => r.data.to)).toEqual(['DISPATCH_OPS', 'ACCOUNTING']);
     expect(rows[0].metadata.actorType).toBe('SYSTEM');
+  });
+
+  it('prints, on a later start, the password the demo accounts were made with, whatever DEMO_PASSWORD says now', async () => {
+    for (const demoPassword of [undefined, 'Another-Demo-Pass-2026']) {
+      const later = await startSystem({ config: { ...system.config, port: 0, demoPassword }, databaseUrl: system.db.url, logger: silentLogger });
+      await later.close();
+      const notices = later.notices.join('\n');
+      expect(notices, String(demoPassword)).toContain(`Demo logins (password ${DEMO_PASSWORD})`);
+      expect(notices.includes('DEMO_PASSWORD names another password'), String(demoPassword)).toBe(demoPassword !== undefined);
+    }
+    expect((await login(await system.client().start(), 'dispatch', DEMO_PASSWORD, 'staff')).status).toBe(200);
   });
 
   it('gives the demo carrier a book of loads in every status and payment status, made by its own commands', async () => {
