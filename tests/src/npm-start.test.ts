@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { until } from './support/until';
+import { childEnv } from './support/processes';
 
 const START = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 const dataDirs: string[] = [];
@@ -23,7 +24,7 @@ async function startProduct({ logLevel, detached = false }: { logLevel: string; 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: logLevel },
+    env: childEnv({ DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: logLevel }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
@@ -78,7 +79,7 @@ it('stops on Ctrl-C without a warning or a stack, although the Ctrl-C stops its 
 }, 120_000);
 
 it('says which setting is wrong, without a stack trace, and exits 1 before starting anything', async () => {
-  const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', START], { env: { ...process.env, PORT: '99999', DATA_DIR: '/nonexistent/never-created' } }).then(
+  const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', START], { env: childEnv({ PORT: '99999', DATA_DIR: '/nonexistent/never-created' }) }).then(
     () => ({ code: 0, stderr: '' }),
     (error: { code: number; stderr: string }) => error,
   );

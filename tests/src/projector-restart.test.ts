@@ -8,7 +8,7 @@ import { Projector, readCheckpoint } from '@portal/projector/runtime';
 import { allMigrations } from '../../scripts/system';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { tallyMigrations, tallyProjection } from './fixtures/tally-projection';
-import { kill } from './support/processes';
+import { childEnv, kill } from './support/processes';
 import { until as waitUntil } from './support/until';
 
 const STREAMS = 40;
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 function startChild(): { child: ChildProcess; committed: () => bigint } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'projector-child.ts')], {
-    env: { ...process.env, DATABASE_URL: killed.url },
+    env: childEnv({ DATABASE_URL: killed.url }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let last = -1n;

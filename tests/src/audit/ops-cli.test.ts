@@ -11,6 +11,7 @@ import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { until } from '../support/until';
 import { DEMO_PASSWORD, signIn } from '../accounts/support';
+import { childEnv } from '../support/processes';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'cli.ts');
@@ -19,7 +20,7 @@ let vendor: PortalClient;
 
 async function projector(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: system.db.url } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv({ DATABASE_URL: system.db.url }) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -161,7 +162,7 @@ describe('npm run projector -- <command>', () => {
     const holder = await system.db.pool.connect();
     try {
       await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild'], { env: { ...process.env, DATABASE_URL: system.db.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild'], { env: childEnv({ DATABASE_URL: system.db.url }), stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -185,7 +186,7 @@ describe('npm run projector -- <command>', () => {
   it('refuses to work on a data folder the product never ran in, instead of making an empty database there', async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-cli-empty-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: empty, EMBEDDED_PG_PORT: '0' };
+      const env: NodeJS.ProcessEnv = childEnv({ DATA_DIR: empty, EMBEDDED_PG_PORT: '0' });
       delete env.DATABASE_URL;
       const failure = await run(process.execPath, ['--import', 'tsx', CLI, 'status'], { env }).then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
       expect(failure.code).toBe(1);

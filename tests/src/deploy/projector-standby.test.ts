@@ -10,6 +10,7 @@ import { readCheckpoint } from '@portal/projector/runtime';
 import { allMigrations } from '../../../scripts/system';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { until as waitUntil } from '../support/until';
+import { childEnv } from '../support/processes';
 
 const MAIN = path.resolve(import.meta.dirname, '..', '..', '..', 'projector', 'src', 'main.ts');
 let db: TestDatabase;
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 function startProjector(env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env },
+    env: childEnv({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

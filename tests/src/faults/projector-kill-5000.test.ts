@@ -13,7 +13,7 @@ import { readCheckpoint } from '@portal/projector/runtime';
 import { DEMO_PASSWORD, signIn } from '../accounts/support';
 import { pdf } from '../support/files';
 import type { Answer, PortalClient } from '../support/http-client';
-import { kill } from '../support/processes';
+import { childEnv, kill } from '../support/processes';
 import { seeded } from '../support/seeded';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { until as waitUntil } from '../support/until';
@@ -107,7 +107,7 @@ const projectorErrors: string[] = [];
 
 function startProjector(): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'portal-projector-child.ts')], {
-    env: { ...process.env, DATABASE_URL: system.db.url },
+    env: childEnv({ DATABASE_URL: system.db.url }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -7,3 +7,13 @@ export async function kill(child: ChildProcess): Promise<void> {
   child.kill('SIGKILL');
   await exited;
 }
+
+/**
+ * The environment for a product process a test starts (the CLI, npm start, a service): this one's, without the
+ * database and event store it was given to provision test databases from (DATABASE_URL, EVENTSTORE_URL), so the child
+ * uses only what `overrides` names: the test's own database, or none (the embedded default).
+ */
+export function childEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, ...rest } = process.env;
+  return { ...rest, ...overrides };
+}
