@@ -67,10 +67,11 @@ export function assembleCommandSide(options: CommandSideOptions) {
     }
     // Demo accounts on the start that creates the admin, or to finish those a first start began; a database that never
     // had them gets (and prints) none.
-    const present = config.seedDemo ? await demoAccountsPresent(accounts) : 0;
-    if (config.seedDemo && (admin.created || present > 0)) {
-      const { password, ignored } = demoPassword(config.demoPassword, config.dataDir, { creating: present === 0 });
-      await seedDemoAccounts(accounts, loads, storage, password, { fresh: admin.created });
+    const present = config.seedDemo ? await demoAccountsPresent(accounts) : [];
+    const anyPresent = present.includes(true);
+    if (config.seedDemo && (admin.created || anyPresent)) {
+      const { password, ignored } = demoPassword(config.demoPassword, config.dataDir, { creating: !anyPresent });
+      await seedDemoAccounts(accounts, loads, storage, password, { fresh: admin.created, present });
       lines.push(`Demo logins (password ${password}):`);
       if (ignored) lines.push('  (DEMO_PASSWORD names another password: it applies only when the demo accounts are created)');
       lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { SAFE_METHODS } from '@portal/platform/auth/middleware';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
 import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
 
@@ -36,7 +37,6 @@ function bodyError(error: unknown, multipart: boolean): unknown {
   return new HttpError(400, 'Malformed request body.');
 }
 
-const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A command's body must be one the API reads (JSON, a form, or multipart): any other, or one without a type, would
@@ -44,7 +44,7 @@ const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
  * error shape). An empty body needs no type.
  */
 function refuseUnreadableType(ctx: Koa.Context): void {
-  if (READS_ONLY.has(ctx.method)) return;
+  if (SAFE_METHODS.has(ctx.method)) return;
   const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
   if (!hasBody || ctx.is('json', 'urlencoded', 'multipart')) return;
   const type = ctx.get('Content-Type');

@@ -2,7 +2,7 @@ import { READ_MODEL_TABLES } from './schema';
 import type { Difference } from './rebuild';
 
 /** Each read-model table's primary key: how `describeDifferences` pairs a live row with its replayed one. */
-export const TABLE_KEYS: Record<(typeof READ_MODEL_TABLES)[number], string[]> = {
+const TABLE_KEYS: Record<(typeof READ_MODEL_TABLES)[number], string[]> = {
   projector_checkpoints: ['name'],
   pipeline_probes: ['probe_id'],
   users: ['id'],

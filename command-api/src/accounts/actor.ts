@@ -8,6 +8,7 @@ import type { StaffState } from '@portal/domain/staff/decider';
 import { staffStream, type StaffEvent } from '@portal/domain/staff/events';
 import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
 import { notSignedIn } from '@portal/platform/http/errors';
+import { SAFE_METHODS } from '@portal/platform/auth/middleware';
 import { StreamStates } from '../stream-states';
 
 /** The account as the actor needs it: kept between requests, so without the password and activation hashes. */
@@ -42,7 +43,7 @@ function keptFor(store: EventStore) {
  * (an unchanged stream costs one single-row read), so a deletion, a tier change or anything else recorded there
  * counts at once.
  */
-async function readActor(store: EventStore, userId: string): Promise<Actor | null> {
+export async function readActor(store: EventStore, userId: string): Promise<Actor | null> {
   const states = keptFor(store);
   const known = states.accounts.get(userStream(userId))?.state;
   // An account's kind never changes: a caller known to be staff has both streams read at once.
@@ -57,15 +58,11 @@ async function readActor(store: EventStore, userId: string): Promise<Actor | nul
   return { userId: accountState.userId, username: accountState.username, type: accountState.kind, tier, vendorId: accountState.vendorId };
 }
 
-/** The actor `userId` acts as now (as a command would see it), or null when that account may not act. */
-export const currentActor = (store: EventStore, userId: string): Promise<Actor | null> => readActor(store, userId);
-
 interface EarlyActorRead {
   userId: string;
   actor: Promise<Actor | null>;
 }
 
-const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sign-up, login, logout and activation: no actor needed. */
 const NEEDS_NO_ACTOR = '/api/auth/';
 
@@ -77,7 +74,7 @@ const NEEDS_NO_ACTOR = '/api/auth/';
  */
 export function readActorEarly(store: EventStore): (ctx: Koa.Context, userId: string) => void {
   return (ctx, userId) => {
-    if (READS_ONLY.has(ctx.method) || ctx.path.startsWith(NEEDS_NO_ACTOR)) return;
+    if (SAFE_METHODS.has(ctx.method) || ctx.path.startsWith(NEEDS_NO_ACTOR)) return;
     const actor = readActor(store, userId);
     // Not awaited when the session has ended or the route needs no actor: its failure is then nobody's concern.
     actor.catch(() => {});

@@ -119,8 +119,14 @@ export const demoAccounts: DemoAccount[] = [
  * did not get to (some demo accounts there, not all). A database that never had them gets none. One another instance
  * starting at the same time signs up first is left to it.
  */
-export async function seedDemoAccounts(accounts: AccountsService, loads: LoadsService, storage: FileStorage, password: string, options: { fresh: boolean }): Promise<void> {
-  const present = await Promise.all(demoAccounts.map(async (demo) => (await registeredAccount(accounts.eventStore, demo.username)) !== undefined));
+export async function seedDemoAccounts(
+  accounts: AccountsService,
+  loads: LoadsService,
+  storage: FileStorage,
+  password: string,
+  options: { fresh: boolean; present?: boolean[] },
+): Promise<void> {
+  const present = options.present ?? (await demoAccountsPresent(accounts));
   if (!options.fresh && !present.includes(true)) return;
   for (const [i, demo] of demoAccounts.entries()) {
     if (present[i]) continue;
@@ -253,11 +259,9 @@ async function seedDemoLoads(loads: LoadsService, storage: FileStorage, carrier:
   }
 }
 
-/** How many of the demo accounts the event store holds (the built-in admin aside). */
-export async function demoAccountsPresent(accounts: AccountsService): Promise<number> {
-  const present = await Promise.all(demoAccounts.map(async (demo) => (await registeredAccount(accounts.eventStore, demo.username)) !== undefined));
-  return present.filter(Boolean).length;
-}
+/** Which of the demo accounts (in demoAccounts' order) the event store holds. */
+export const demoAccountsPresent = (accounts: AccountsService): Promise<boolean[]> =>
+  Promise.all(demoAccounts.map(async (demo) => (await registeredAccount(accounts.eventStore, demo.username)) !== undefined));
 
 /**
  * The demo accounts' password, recorded in DATA_DIR/demo-password when they are created: DEMO_PASSWORD, else a generated

@@ -6,7 +6,7 @@ import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/session
 import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
 import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
-import { actorMetadata, currentActor } from './actor';
+import { actorMetadata, readActor } from './actor';
 import type { AccountsService } from './service';
 
 export interface LoginPolicies {
@@ -111,7 +111,7 @@ export function accountRoutes(deps: {
     // Recorded before the session is handed out, so a sign-in that fails here leaves the client signed out.
     // Recorded as the account's own username, type and tier (not the name as typed: login ignores its case), as
     // every command the session makes afterwards is.
-    const actor = await currentActor(accounts.eventStore, result.userId);
+    const actor = await readActor(accounts.eventStore, result.userId);
     const metadata: EventMetadata = actor
       ? actorMetadata(actor, ctx)
       : { actorId: result.userId, actorUsername: username, correlationId: ctx.state.requestId as string };

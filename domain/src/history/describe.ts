@@ -1,6 +1,6 @@
 // Events as the history panels read them: "Payment status: Unpaid -> Partial", "Rate amount: $1,200.00 -> $1,350.00".
 // Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
-import { LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
+import { isUtcMidnight, LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
 import { maskDigits } from '../vendors/staff-view';
 
@@ -33,7 +33,7 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) {
       // A date stored without a time sits at UTC midnight (as the screens read it): its calendar day only.
-      if (date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0) {
+      if (isUtcMidnight(date)) {
         return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
       }
       // Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.

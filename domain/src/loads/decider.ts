@@ -40,7 +40,6 @@ export interface LoadDocument {
 export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
 
 export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], 'created_at'> & { now: Date } };
-/** vendorName: the chosen vendor's name at this moment, when the patch assigns one. */
 /**
  * `vendorName`: the name of the vendor the patch assigns, as it is now. `currentVendor`: the vendor the load has, with
  * its name as it is now (a rename since the load recorded it shows in the reassignment's `from`); used only if it is

@@ -3,6 +3,10 @@ export const LOAD_STATUSES = ['open', 'picked_up', 'delivered', 'cancelled'] as 
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
 export const LOAD_STATUS_LABELS: Record<LoadStatus, string> = { open: 'Open', picked_up: 'Picked Up', delivered: 'Delivered', cancelled: 'Cancelled' };
 
+/** A date stored without a time sits at UTC midnight (vendor-side.md section 5): it has no clock time to show. */
+export const isUtcMidnight = (date: Date): boolean =>
+  date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'disputed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { unpaid: 'Unpaid', partial: 'Partial', paid: 'Paid', disputed: 'Disputed' };

@@ -3,7 +3,8 @@ import type Koa from 'koa';
 import { HttpError } from '../http/errors';
 import { CSRF_COOKIE, CSRF_HEADER, newToken, SESSION_COOKIE, sessionKey, type SessionStore } from './sessions';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no CSRF token needed, no body read. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function cookieOptions(ctx: Koa.Context, httpOnly: boolean, expires?: Date) {
   return { httpOnly, sameSite: 'lax' as const, secure: ctx.secure, path: '/', overwrite: true, expires };

@@ -70,7 +70,7 @@ function paging(ctx: Koa.Context): { page: number; pageSize: number } {
  * carrier shows nothing of that carrier's time with it (its payments, notes, documents); the event that brought the
  * load over names no other carrier.
  */
-export function vendorsShare(events: RecordedEvent[], vendorId: string): RecordedEvent[] {
+function vendorsShare(events: RecordedEvent[], vendorId: string): RecordedEvent[] {
   let state = loads.initialState();
   const share: RecordedEvent[] = [];
   for (const event of events) {

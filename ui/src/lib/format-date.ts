@@ -1,5 +1,6 @@
 // Dates as the spec shows them: lists in en-US short month/day with 12-hour time, forms as MM-DD-YYYY.
 // Everything reads and writes ISO 8601 strings; the browser's time zone is the user's.
+import { isUtcMidnight } from '@portal/domain/loads/fields';
 
 export const NOT_SET = 'Not set';
 
@@ -15,7 +16,7 @@ function toDate(iso: string | null | undefined): Date | null {
 /** A date stored without a time sits at UTC midnight (vendor-side.md section 5); it has no clock time to show. */
 export function isDateOnly(iso: string | null | undefined): boolean {
   const date = toDate(iso);
-  return date !== null && date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+  return date !== null && isUtcMidnight(date);
 }
 
 /** 'Nov 21, 3:05 PM' in the user's zone; a date-only value as 'Nov 21'; 'Not set' when missing. */

@@ -1,3 +1,4 @@
+import { DeletedBadge } from '../../../components/deleted-badge';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useLoadAsOf, useVendorAsOf, type HistoryEntry } from '../api/history-api';
@@ -86,7 +87,7 @@ function AsOfBody({ noun, entry, isPending, error, groups, deleted }: AsOfBodyPr
     <>
       {deleted && (
         <p className="hist-asof-deleted">
-          <span className="hist-deleted-badge">Deleted</span> {asOfDeletedText(noun)}
+          <DeletedBadge className="hist-deleted-badge" /> {asOfDeletedText(noun)}
         </p>
       )}
       <SnapshotView groups={groups} />

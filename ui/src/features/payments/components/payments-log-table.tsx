@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
+import { DeletedBadge } from '../../../components/deleted-badge';
 import { formatAuditTime } from '../../history/utils/audit-format';
 import type { PaymentLogEntry } from '../api/payments-api';
 import { changeSummary, sortByTime } from '../utils/payments-log';
@@ -23,11 +24,7 @@ const columns = column.columns([
         <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.original.load_id)}`}>
           {row.original.kdt_id}
         </Link>
-        {row.original.load_deleted && (
-          <span className="pay-deleted-tag" title="This load is deleted: restore it from the Recycle Bin.">
-            Deleted
-          </span>
-        )}
+        {row.original.load_deleted && <DeletedBadge className="pay-deleted-tag" title="This load is deleted: restore it from the Recycle Bin." />}
       </>
     ),
   }),
