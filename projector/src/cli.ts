@@ -22,7 +22,10 @@ commands:
   rebuild [--fresh]       replay every event into fresh read-model tables while the live ones keep serving, then
                           switch over in one step; interrupted, it resumes (--fresh starts over)
   verify                  rebuild into a scratch schema and compare it row by row with the live read models
-  restore <kind> <id>     restore a deleted record (kind: ${RESTORABLE_KINDS.join(', ')}) as the ops actor`;
+  restore <kind> <id>     restore a deleted record (kind: ${RESTORABLE_KINDS.join(', ')}) as the ops actor
+
+exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not
+run or was refused (its reason on stderr) or the usage was wrong, 130/143 interrupted`;
 
 const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
 
@@ -133,6 +136,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error & { detail?: string }) => {
     process.stderr.write(`projector: ${error.detail ?? error.message}\n`);
-    process.exit(1);
+    // 2, as diff(1) does: a script can tell "the read models differ" (1) from "the check did not run".
+    process.exit(2);
   },
 );

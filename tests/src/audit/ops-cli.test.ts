@@ -82,10 +82,10 @@ describe('npm run projector -- <command>', () => {
     const { rows: position } = await system.db.pool.query(`SELECT max(position) AS p FROM es_events`);
     expect((await vendor.get(`/api/loads/${created.body.id}/?min_position=${position[0].p}`)).status).toBe(200);
     const again = await projector('restore', 'loads', created.body.id);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain('This record is not deleted.');
     const unknown = await projector('restore', 'vendors', '00000000-0000-4000-8000-000000000000');
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('projector: no vendor with the id 00000000-0000-4000-8000-000000000000 (deleted or not)');
   }, 120_000);
 
@@ -120,7 +120,7 @@ describe('npm run projector -- <command>', () => {
       await other.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
       for (const command of ['rebuild', 'verify']) {
         const { code, stderr } = await projector(command);
-        expect(code, command).toBe(1);
+        expect(code, command).toBe(2);
         expect(stderr.trim(), command).toBe('projector: another rebuild or verify is running on this database; try again once it has finished');
       }
       const { rows } = await system.db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('rm_rebuild', 'rm_verify')`);
@@ -189,7 +189,7 @@ describe('npm run projector -- <command>', () => {
       const env: NodeJS.ProcessEnv = childEnv({ DATA_DIR: empty, EMBEDDED_PG_PORT: '0' });
       delete env.DATABASE_URL;
       const failure = await run(process.execPath, ['--import', 'tsx', CLI, 'status'], { env }).then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
-      expect(failure.code).toBe(1);
+      expect(failure.code).toBe(2);
       expect(failure.stderr.trim()).toBe(`projector: there is no database in DATA_DIR=${empty}: start the product there first (npm start), or set DATA_DIR or DATABASE_URL to the one to work on`);
       expect(await fs.readdir(empty)).toEqual([]);
     } finally {
@@ -201,5 +201,6 @@ describe('npm run projector -- <command>', () => {
     const { code, stderr } = await projector('restore', 'planets', 'x');
     expect(code).toBe(2);
     expect(stderr).toContain('usage: npm run projector -- <command>');
+    expect(stderr).toContain('exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not');
   }, 60_000);
 });
