@@ -6,7 +6,7 @@ import type { SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle } from '@portal/platform/auth/throttle';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
-import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, logStreamErrors, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { readActorEarly } from './accounts/actor';
 import { accountRoutes, type LoginPolicies } from './accounts/routes';
@@ -44,6 +44,7 @@ export function createCommandApi(deps: CommandApiDeps): Koa {
   // Behind a proxy, the client is the address the proxy added: the last X-Forwarded-For entry (a client can put
   // anything before it).
   const app = new Koa({ proxy: deps.trustProxy, maxIpsCount: 1 });
+  logStreamErrors(app, { logger: deps.logger, service: 'command-api' });
   app.use(requestLogger({ logger: deps.logger, service: 'command-api' }));
   app.use(securityHeaders());
   app.use(errorHandler({ logger: deps.logger }));

@@ -6,7 +6,7 @@ import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { methodNotAllowed } from '@portal/platform/http/errors';
-import { errorHandler, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, logStreamErrors, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
@@ -36,6 +36,7 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   // Behind a proxy, the client is the address the proxy added: the last X-Forwarded-For entry (a client can put
   // anything before it).
   const app = new Koa({ proxy: deps.trustProxy, maxIpsCount: 1 });
+  logStreamErrors(app, { logger: deps.logger, service: 'read-api' });
   app.use(requestLogger({ logger: deps.logger, service: 'read-api' }));
   app.use(securityHeaders());
   // Lists of thousands of loads compress about 25 to 1.

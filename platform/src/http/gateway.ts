@@ -79,18 +79,27 @@ function serveUi(root: string, pathname: string, req: http.IncomingMessage, res:
     return;
   }
   const isIndex = file.endsWith(`${path.sep}index.html`);
-  res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    // Hashed assets never change; index.html must always be fresh.
-    'Cache-Control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': UI_CONTENT_SECURITY_POLICY,
-    'Referrer-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+  // Read whole before answering (the built files are small): a file that vanishes or fails to read after the check
+  // above (the UI being rebuilt beside a running product) gets an answer, where a read stream's error would have been
+  // thrown with no listener and stopped the whole embedded product.
+  fs.readFile(file, (error, content) => {
+    if (error) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '2' }).end('The UI could not be read. Please try again in a moment.');
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': content.length,
+      // Hashed assets never change; index.html must always be fresh.
+      'Cache-Control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': UI_CONTENT_SECURITY_POLICY,
+      'Referrer-Policy': 'same-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    res.end(req.method === 'HEAD' ? undefined : content);
   });
-  if (req.method === 'HEAD') return void res.end();
-  fs.createReadStream(file).pipe(res);
 }
 
 function isFile(file: string): boolean {

@@ -1,12 +1,13 @@
 import http from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { createLogger } from '../logger';
 import { HttpError, ValidationFailed } from './errors';
-import { errorHandler, requestLogger, zodFieldErrors } from './middleware';
+import { errorHandler, logStreamErrors, requestLogger, zodFieldErrors } from './middleware';
 
 const logLines: Record<string, unknown>[] = [];
 const logger = createLogger({ level: 'debug', write: (line) => logLines.push(JSON.parse(line)) });
@@ -21,10 +22,19 @@ const throwers: Record<string, () => unknown> = {
   '/api/missing-stream': () => { throw new StreamNotFound('load-1'); },
   '/api/crash': () => { throw new Error('secret internal detail'); },
   '/api/bigint': () => ({ position: 9007199254740993n, nested: [1n] }),
+  // A download whose end never comes (the client leaves first), and one whose source fails half way.
+  '/api/stream-forever': () => { const body = new PassThrough(); body.write('first part '); return body; },
+  '/api/stream-broken': () => {
+    const body = new Readable({ read() {} });
+    body.push('first part ');
+    setTimeout(() => body.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })), 50);
+    return body;
+  },
 };
 
 beforeAll(async () => {
   const app = new Koa();
+  logStreamErrors(app, { logger, service: 'test' });
   app.use(requestLogger({ logger, service: 'test' }));
   app.use(errorHandler({ logger }));
   app.use(async (ctx) => {
@@ -115,3 +125,44 @@ describe('a field of the wrong type', () => {
     expect(errors([])).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });
   });
 });
+
+describe('errors while a streamed body is sent', () => {
+  it('logs a client that left before the end as a debug line, not as a failure or a stack on stderr', async () => {
+    const stderr = vi.spyOn(console, 'error');
+    logLines.length = 0;
+    await new Promise<void>((resolve, reject) => {
+      http.get(base + '/api/stream-forever', (response) => {
+        response.once('data', () => { response.destroy(); resolve(); });
+      }).on('error', reject);
+    });
+    const line = await waitForLog((entry) => entry.msg === 'response not finished: the client closed the connection');
+    expect(line).toMatchObject({ level: 'debug', service: 'test', method: 'GET', path: '/api/stream-forever' });
+    expect(logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(stderr).not.toHaveBeenCalled();
+    stderr.mockRestore();
+  });
+
+  it('logs a source that fails half way as an error line of the service, in JSON', async () => {
+    const stderr = vi.spyOn(console, 'error');
+    logLines.length = 0;
+    await new Promise<void>((resolve) => {
+      http.get(base + '/api/stream-broken', (response) => {
+        response.on('data', () => {}).on('error', () => resolve()).on('close', () => resolve());
+      }).on('error', () => resolve());
+    });
+    const line = await waitForLog((entry) => entry.msg === 'response failed while being sent');
+    expect(line).toMatchObject({ level: 'error', service: 'test', path: '/api/stream-broken' });
+    expect(JSON.stringify(line)).toContain('EIO: i/o error, read');
+    expect(stderr).not.toHaveBeenCalled();
+    stderr.mockRestore();
+  });
+});
+
+async function waitForLog(match: (entry: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 100; i += 1) {
+    const found = logLines.find(match);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no such log line in ${JSON.stringify(logLines)}`);
+}

@@ -123,6 +123,20 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08');
 }
 
+/**
+ * Errors Koa meets after the handlers are done, while it sends a streamed body (a stored file, the payments CSV): a
+ * JSON log line like every other, instead of Koa's default stack trace on stderr. A client that went away before the
+ * end (a cancelled download, a closed tab) is not a failure of the service: a debug line only.
+ */
+export function logStreamErrors(app: Koa, options: { logger: Logger; service: string }): void {
+  app.on('error', (error: Error & { code?: string }, ctx?: Koa.Context) => {
+    const where = { service: options.service, requestId: ctx?.state.requestId, method: ctx?.method, path: ctx?.path };
+    const clientGone = ctx?.req.destroyed === true || ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '');
+    if (clientGone) options.logger.debug('response not finished: the client closed the connection', { ...where, code: error.code });
+    else options.logger.error('response failed while being sent', { ...where, error });
+  });
+}
+
 /** One log line per request: method, path (no query: it may carry tokens), status and time taken. */
 export function requestLogger(options: { logger: Logger; service: string }) {
   return async function logRequest(ctx: Koa.Context, next: Koa.Next) {
