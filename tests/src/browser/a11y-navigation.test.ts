@@ -180,6 +180,33 @@ describe('staff loads board', () => {
       stops.push(await settledFocus(page));
     }
     expect(stops.map((stop) => stop.inGrid), JSON.stringify(stops)).toEqual([true, false, false, false]);
+
+    // Whichever way a cell got the focus (here by script, as assistive technology may move it), Shift+Tab lands on the
+    // page's Tab stop just before the board, and Tab on the one just after it where there is one, every time.
+    const neighbours = await page.evaluate(`(() => {
+      const region = document.querySelector('.staff-loads-grid');
+      const stops = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].filter((element) =>
+        !region.contains(element) && element.tabIndex >= 0 && !element.disabled && element.getClientRects().length > 0);
+      const before = stops.filter((element) => region.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING).at(-1);
+      const after = stops.find((element) => region.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const describe = (element) => element ? element.tagName.toLowerCase() + ':' + (element.getAttribute('aria-label') || element.textContent.trim()) : 'none';
+      return { before: describe(before), after: describe(after) };
+    })()`) as { before: string; after: string };
+    expect(neighbours.before).not.toBe('none');
+    const active = () => page.evaluate(`(() => {
+      const element = document.activeElement;
+      return element ? element.tagName.toLowerCase() + ':' + (element.getAttribute('aria-label') || element.textContent.trim()) : 'none';
+    })()`);
+    for (let round = 0; round < 6; round += 1) {
+      await cellOf(round % 4).focus();
+      await page.keyboard.press('Shift+Tab');
+      expect(await active(), `round ${round}`).toBe(neighbours.before);
+      if (neighbours.after !== 'none') {
+        await cellOf(round % 4).focus();
+        await page.keyboard.press('Tab');
+        expect(await active(), `round ${round}`).toBe(neighbours.after);
+      }
+    }
   });
 });
 
