@@ -11,6 +11,7 @@ import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
 import { readHealthRoutes } from './health/routes';
+import { KeptStreams } from './history/kept-streams';
 import { historyRoutes } from './history/routes';
 import { loadDocumentReadRoutes } from './load-documents/routes';
 import { loadReadRoutes } from './loads/routes';
@@ -52,6 +53,8 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   // Before the session: the health answer needs none, and must be given when the database (which keeps them) is down.
   app.use(readHealthRoutes(deps).routes());
   app.use(loadSession({ sessions: deps.sessions }));
-  for (const router of [historyRoutes(deps), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(deps), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(deps), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
+  // History, payment history and time travel read whole streams: kept between requests, read only from where they were.
+  const kept = { ...deps, store: new KeptStreams(deps.store) };
+  for (const router of [historyRoutes(kept), accountReadRoutes(deps), loadDocumentReadRoutes(deps), loadReadRoutes(kept), vendorReadRoutes(deps), vendorPickerRoutes(deps), staffReadRoutes(kept), fileRoutes(deps), pipelineProbeReadRoutes(deps)]) app.use(router.routes());
   return app;
 }
