@@ -12,6 +12,9 @@ it('serves the UI with a CSP fit for the app, never framed by another site', asy
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  // Connections (fetch, the live board's WebSocket) to this origin only: 'ws:' or 'wss:' would let an injected script
+  // send data to any host. The browser tests' live updates arrive over the WebSocket under this policy.
+  expect(csp).toMatch(/(^|; )connect-src 'self'(;|$)/);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('referrer-policy')).toBe('same-origin');
   expect(response.headers.get('x-frame-options')).toBe('DENY');
