@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { listenForSessionChanges, recheckSession } from '../lib/auth/session-sync';
 import { queryClient } from './query-client';
 import { routes } from './routes';
 import { ThemeProvider } from './theme-provider';
@@ -8,6 +9,8 @@ import { ToastProvider } from './toast-provider';
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
+  // Signed in or out in another tab: this tab follows (the login page, or the other user's own pages).
+  useEffect(() => listenForSessionChanges(() => void recheckSession(queryClient)), []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

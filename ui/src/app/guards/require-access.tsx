@@ -1,5 +1,5 @@
-import { Outlet, useLocation } from 'react-router';
-import { useSession } from '../../lib/auth/current-user';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession, userTypeOf } from '../../lib/auth/current-user';
 import { type Access, decideAccess } from './access-rules';
 import { RefusalRedirect } from './refusal-redirect';
 import { useUserAtArrival } from './use-user-at-arrival';
@@ -8,14 +8,17 @@ import { useUserAtArrival } from './use-user-at-arrival';
 export function RequireAccess({ access }: { access: Access }) {
   const { pathname } = useLocation();
   const { user } = useSession();
-  const atArrival = decideAccess(access, useUserAtArrival());
+  const arrivedAs = useUserAtArrival();
+  const atArrival = decideAccess(access, arrivedAs);
 
   if (!atArrival.allowed) return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} />;
   const now = decideAccess(access, user);
   if (!now.allowed) {
-    // Signed out while here: the logout flow is already navigating away; show nothing meanwhile. Still signed in but
-    // no longer allowed (a tier change pushed while here): sent where a refused user goes.
-    return user ? <RefusalRedirect from={pathname} to={now.redirectTo} reason={now.reason} /> : null;
+    // Still signed in but no longer allowed (a tier change pushed while here): sent where a refused user goes.
+    if (user) return <RefusalRedirect from={pathname} to={now.redirectTo} reason={now.reason} />;
+    // Signed out while here (a logout in this tab or another, or the session ended on the server): to the login page
+    // of the portal the user was in, where this tab's own logout goes too.
+    return <Navigate to={userTypeOf(arrivedAs) === 'STAFF' ? '/staff/login' : '/'} replace />;
   }
   return <Outlet />;
 }

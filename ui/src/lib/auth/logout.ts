@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { apiClient } from '../api-client';
 import { useToast } from '../toast-context';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from './current-user';
+import { announceSessionChange } from './session-sync';
 
 export function logoutRequest(): Promise<{ detail: string }> {
   return apiClient.post<{ detail: string }>('/auth/logout/');
@@ -28,6 +29,7 @@ export function useLogout(): () => Promise<void> {
     // Drop everything cached for this user, then mark the session as guest.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
     queryClient.setQueryData(CURRENT_USER_KEY, null);
+    announceSessionChange();
     await navigate(userTypeOf(user) === 'STAFF' ? '/staff/login' : '/', { replace: true });
   }, [navigate, queryClient, toast]);
 }

@@ -4,6 +4,7 @@ import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
+import { announceSessionChange } from '../../../lib/auth/session-sync';
 
 export type Portal = 'vendor' | 'staff';
 
@@ -56,6 +57,8 @@ export function useLogin({ portal, destination }: UseLoginOptions) {
   return useMutation({
     mutationFn: async (credentials: Omit<LoginInput, 'portal'>) => {
       const user = await loginRequest({ ...credentials, portal });
+      // The session cookie every tab shares is now this user's.
+      announceSessionChange();
       if (!fitsPortal(user, portal)) {
         await logoutRequest().catch(() => undefined);
         queryClient.setQueryData(CURRENT_USER_KEY, null);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
-import { CURRENT_USER_KEY } from '../../../lib/auth/current-user';
+import { recheckSession } from '../../../lib/auth/session-sync';
 import { noteLoadsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
 import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
@@ -37,7 +37,7 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
       onRecycleBinChanged: noteRecycleBinPushed,
-      onUserChanged: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      onUserChanged: () => void recheckSession(queryClient),
     },
     browserNetwork,
   );

@@ -96,6 +96,27 @@ describe('LiveConnection', () => {
     expect(handlers.onUserChanged).toHaveBeenCalledTimes(3);
   });
 
+  it('asks who the user is when the server closes the connection or refuses it for good (a session ended), not while socket.io retries', () => {
+    const { socket, handlers, connection } = setup();
+    socket.emit('connect');
+    socket.emit('hello', { position: '10' });
+    socket.emit('disconnect', 'transport close');
+    socket.emit('connect_error', new Error('xhr poll error'));
+    expect(handlers.onUserChanged).not.toHaveBeenCalled();
+    socket.emit('connect');
+    // The server kicks the socket (its session was logged out in another tab): socket.io stops trying.
+    socket.active = false;
+    socket.emit('disconnect', 'io server disconnect');
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(1);
+    // A handshake refused for good.
+    socket.emit('connect_error', new Error('unauthorized'));
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
+    // Closed by the page itself (signed out here, or gone): nothing to ask.
+    connection.close();
+    socket.emit('disconnect', 'io client disconnect');
+    expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
+  });
+
   it('says when the recycle bin changed, and remembers its position', () => {
     const { socket, handlers, connection } = setup();
     socket.emit('hello', { position: '10' });

@@ -40,7 +40,8 @@ export interface LiveHandlers {
   onRecycleBinChanged(): void;
   /**
    * The signed-in user may have changed (their tier): a push saying so, a reconnect or a resync, which may have missed
-   * one (not the first connect: the page has just read the user).
+   * one (not the first connect: the page has just read the user); or may be gone: the server closed the connection or
+   * refused it for good.
    */
   onUserChanged(): void;
 }
@@ -66,10 +67,12 @@ export class LiveConnection {
     socket.on('disconnect', () => {
       this.connected = false;
       this.update();
+      this.recheckUserIfGivenUp();
     });
     socket.on('connect_error', () => {
       this.connected = false;
       this.update();
+      this.recheckUserIfGivenUp();
     });
     // 'hello' follows every (re)connect once the socket is in its room: whatever changed before that was not pushed
     // to it, so the caches re-read from the server.
@@ -116,6 +119,14 @@ export class LiveConnection {
     this.socket.disconnect();
     this.connected = false;
     this.update();
+  }
+
+  /**
+   * The server closed the connection or refused its handshake (it does so when the session ends: a logout in another
+   * tab, an expiry, the account removed), so socket.io stops trying: the signed-in user may be gone.
+   */
+  private recheckUserIfGivenUp(): void {
+    if (!this.closed && !this.socket.active) this.handlers.onUserChanged();
   }
 
   private stateNow(): ConnectionState {

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser } from './current-user';
+
+// Another tab of this browser signed in or out: the session cookie every tab shares has changed under this one. One
+// channel per tab, to send and to listen: a channel never receives its own messages, so this tab's login or logout,
+// which moves the tab itself, is not taken for another tab's.
+const CHANNEL = 'freight-portal-session';
+let channel: BroadcastChannel | null | undefined;
+
+function tabChannel(): BroadcastChannel | null {
+  channel ??= typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+/** Tells this browser's other tabs that the session changed (after a login or a logout here). */
+export function announceSessionChange(): void {
+  tabChannel()?.postMessage('session-changed');
+}
+
+/** Calls `onChange` whenever another tab announces a session change; answers the function that stops listening. */
+export function listenForSessionChanges(onChange: () => void): () => void {
+  const tab = tabChannel();
+  if (!tab) return () => undefined;
+  const listener = () => onChange();
+  tab.addEventListener('message', listener);
+  return () => tab.removeEventListener('message', listener);
+}
+
+let checking: Promise<void> | null = null;
+
+/**
+ * The session may have ended or changed elsewhere (a logout or login in another tab, a 401 from the API, the live
+ * connection refused): asks the server who is signed in now. Someone else, or no one: everything cached for the
+ * previous user is dropped, and the route guards send a signed-out user to the login page. The same user: nothing
+ * changes. A failure to ask (the network) keeps what the tab has. Concurrent calls share one question.
+ */
+export function recheckSession(queryClient: QueryClient): Promise<void> {
+  checking ??= (async () => {
+    try {
+      const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+      const now = await fetchCurrentUser();
+      if ((before?.id ?? null) !== (now?.id ?? null)) {
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+      }
+      queryClient.setQueryData(CURRENT_USER_KEY, now);
+    } catch {
+      // Not answered: keep the user this tab has.
+    } finally {
+      checking = null;
+    }
+  })();
+  return checking;
+}
