@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StreamNotFound, WrongExpectedVersion, type EventStore } from '@portal/platform/event-store/port';
-import { handleCommand, type Decider } from './command-handler';
+import { DEFAULT_ATTEMPTS, handleCommand, jitteredDelayMs, type Decider } from './command-handler';
 
 /** A store whose stream is always missing and whose appends always conflict (another writer always got in first). */
 function racingStore() {
@@ -24,10 +24,17 @@ const touch: Decider<null, { type: 'Touched'; data: object }, null> = {
 };
 
 describe('handleCommand attempts', () => {
-  it('gives up on a conflict after three attempts unless told', async () => {
+  it('gives up on a conflict after ten attempts unless told, waiting a random, growing while between them', async () => {
     const { store, appends } = racingStore();
     await expect(handleCommand(store, 's', touch, null, {})).rejects.toBeInstanceOf(WrongExpectedVersion);
-    expect(appends).toEqual([{ expectedRevision: 'no_stream' }, { expectedRevision: 'no_stream' }, { expectedRevision: 'no_stream' }]);
+    expect(appends).toEqual(Array.from({ length: DEFAULT_ATTEMPTS }, () => ({ expectedRevision: 'no_stream' })));
+    expect(DEFAULT_ATTEMPTS).toBe(10);
+    for (let failed = 1; failed < 10; failed += 1) {
+      const waits = Array.from({ length: 200 }, () => jitteredDelayMs(failed));
+      expect(Math.min(...waits)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...waits)).toBeLessThan(Math.min(2 ** (failed - 1), 32));
+      expect(new Set(waits).size).toBeGreaterThan(100);
+    }
   });
 
   it('makes as many attempts as asked, waiting as told between them', async () => {
