@@ -6,7 +6,7 @@ import type { FileStorage } from '@portal/platform/files/storage';
 import { issueCsrfCookie, loadSession } from '@portal/platform/auth/middleware';
 import type { SessionStore } from '@portal/platform/auth/sessions';
 import { methodNotAllowed } from '@portal/platform/http/errors';
-import { errorHandler, logStreamErrors, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
+import { errorHandler, logStreamErrors, readDeadline, rejectUnstorableText, requestLogger, securityHeaders } from '@portal/platform/http/middleware';
 import type { Logger } from '@portal/platform/logger';
 import { accountReadRoutes } from './accounts/routes';
 import { fileRoutes } from './files/routes';
@@ -43,6 +43,7 @@ export function createReadApi(deps: ReadApiDeps): Koa {
   // Lists of thousands of loads compress about 25 to 1.
   app.use(compress({ threshold: 2048, br: false }));
   app.use(errorHandler({ logger: deps.logger }));
+  app.use(readDeadline());
   app.use(async function readOnly(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw methodNotAllowed(ctx.method);
     await next();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { ZodError } from 'zod';
+import { DeadlineExceeded, within } from '../deadline';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { stringifyJson } from '../event-store/json';
 import type { Logger } from '../logger';
@@ -135,6 +136,26 @@ export function logStreamErrors(app: Koa, options: { logger: Logger; service: st
     if (clientGone) options.logger.debug('response not finished: the client closed the connection', { ...where, code: error.code });
     else options.logger.error('response failed while being sent', { ...where, error });
   });
+}
+
+/** How long a read may take before it answers 503: far above any read's time, far below a client's patience. */
+export const READ_DEADLINE_MS = 10_000;
+
+/**
+ * Reads answer within `ms`: when the database stops answering without closing its connections (a frozen or
+ * partitioned server), a read answers 503 with Retry-After, as when it is down, instead of being held for as long as
+ * the database is stuck. Only for reads, which change nothing: a command cut short could still take effect after its
+ * answer. Place it after errorHandler.
+ */
+export function readDeadline(ms = READ_DEADLINE_MS) {
+  return async function answerInTime(_ctx: Koa.Context, next: Koa.Next) {
+    try {
+      await within(next(), ms, 'request');
+    } catch (error) {
+      if (!(error instanceof DeadlineExceeded)) throw error;
+      throw new HttpError(503, 'The service is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '2' });
+    }
+  };
 }
 
 /** One log line per request: method, path (no query: it may carry tokens), status and time taken. */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
+import { HEALTH_CHECK_MS, within } from '@portal/platform/deadline';
 import { projectorStatus } from '@portal/projector/runtime';
 
 /** GET /api/health/: the event store, the database and how far the projector lags behind the store. */
@@ -8,11 +9,11 @@ export function readHealthRoutes(deps: { store: EventStore; pool: pg.Pool; maxHe
   const router = new Router();
   const maxHealthyLag = deps.maxHealthyLag ?? 1_000;
   router.get('/api/health/', async (ctx) => {
-    const database = await deps.pool.query('SELECT 1').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message }));
+    const database = await within(deps.pool.query('SELECT 1'), HEALTH_CHECK_MS, 'database').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message }));
     let eventStore: Record<string, unknown>;
     let projector: Record<string, unknown>;
     try {
-      const status = await projectorStatus(deps.store, deps.pool, maxHealthyLag + 1);
+      const status = await within(projectorStatus(deps.store, deps.pool, maxHealthyLag + 1), HEALTH_CHECK_MS, 'event store');
       eventStore = { ok: true, kind: deps.store.kind, head: status.head };
       // The lag is counted up to one past the healthy bound (counting further costs a read of every event behind).
       projector = { ok: status.lag <= maxHealthyLag, checkpoint: status.checkpoint, lag: status.lag, lag_capped: status.lagCapped };
