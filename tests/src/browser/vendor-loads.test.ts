@@ -168,8 +168,12 @@ describe('a vendor with no loads yet (newcarrier)', () => {
 
     // Search, case-insensitively, by location, id and the date as shown; then something nothing matches.
     const search = page.getByPlaceholder('Find load by ID, date, or location.');
+    // What is left is said in the page's status region (WCAG 4.1.3), once typing pauses; nothing before a search.
+    const said = page.locator('.loads-page p[role="status"]');
+    expect(await said.textContent()).toBe('');
     await search.fill('80202');
     await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001']);
+    await expect.poll(() => said.textContent()).toBe('1 load shown');
     await search.fill('KDT_E2E_5002');
     await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5002']);
     await search.fill('mar 12');
@@ -177,9 +181,11 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     await search.fill('no-such-load-anywhere');
     await loadsTable(page).getByRole('cell', { name: 'No loads found', exact: true }).waitFor();
     expect(await shownIds(page)).toEqual([]);
+    await expect.poll(() => said.textContent()).toBe('No loads found');
     await screenshot(page, 'vendor-loads-search-nothing');
     await search.fill('');
     await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
+    await expect.poll(() => said.textContent()).toBe('2 loads shown');
 
     // 3. The detail of the load without a pickup date: Picked Up stamps one.
     await rowOf(page, 'kdt_e2e_5002').getByRole('link').click();

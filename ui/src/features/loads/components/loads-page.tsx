@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Spinner } from '../../../components/spinner';
@@ -13,6 +13,32 @@ import { StatusFilterChips } from './status-filter-chips';
 import '../loads.css';
 
 const NO_LOADS: LoadView[] = [];
+/** Typing pauses this long before the count is said, so it is said once, not per keystroke. */
+const ANNOUNCE_AFTER_MS = 400;
+
+/**
+ * The text of the list's status region: how many loads a change of the search or the chips leaves ("3 loads shown", or
+ * the empty list's text), once the user pauses. Not for the list's own changes (live pushes), and not on arrival.
+ */
+function useFilterAnnouncement(shown: number, filters: readonly unknown[]): string {
+  const [text, setText] = useState('');
+  const count = useRef(shown);
+  count.current = shown;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      const n = count.current;
+      setText(n === 0 ? LOAD_MESSAGES.listEmpty : `${n} ${n === 1 ? 'load' : 'loads'} shown`);
+    }, ANNOUNCE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+    // The filters' values are the trigger; the count is read when the pause ends.
+  }, filters);
+  return text;
+}
 
 /** /loads: the vendor's loads, with search, status chips, the inline create form and the cell dialogs. */
 export function LoadsPage() {
@@ -22,6 +48,7 @@ export function LoadsPage() {
   const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(() => new Set(LOAD_STATUSES));
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
   const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
+  const announcement = useFilterAnnouncement(rows.length, [search, statuses]);
 
   return (
     <section className="page loads-page">
@@ -45,6 +72,10 @@ export function LoadsPage() {
         />
         <StatusFilterChips selected={statuses} onChange={setStatuses} />
       </div>
+      {/* What a search or a chip left, said to screen readers (the rows change silently otherwise). */}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
 
       {loads.isPending ? (
         <div className="loads-state">
