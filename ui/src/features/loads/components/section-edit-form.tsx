@@ -6,9 +6,9 @@ import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
-import { LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
+import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
 import { fieldLabel, SECTION_FIELDS } from '../utils/section-fields';
-import { diffSection, type SectionErrors, sectionFormValues, type SectionFormValues, validateSectionPatch } from '../utils/section-form';
+import { changedMeanwhile, diffSection, type SectionErrors, sectionFormValues, type SectionFormValues, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
 
 interface SectionEditFormProps {
@@ -22,7 +22,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const idPrefix = useId();
   const toast = useToast();
   const update = useUpdateLoad(load.id);
-  const [initial] = useState<SectionFormValues>(() => sectionFormValues(load, section));
+  const [initial, setInitial] = useState<SectionFormValues>(() => sectionFormValues(load, section));
   const [values, setValues] = useState<SectionFormValues>(initial);
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
@@ -43,6 +43,15 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     if (Object.keys(patch).length === 0) {
       toast.info(LOAD_MESSAGES.noChanges);
       onClose();
+      return;
+    }
+    // A field this save changes that someone else changed since the form opened: not overwritten unseen. The field
+    // says what it is now; a second Save replaces it (the form's starting point moves to it).
+    const clashes = changedMeanwhile(patch, initial, sectionFormValues(load, section));
+    if (Object.keys(clashes).length > 0) {
+      setInitial((current) => ({ ...current, ...clashes }));
+      setErrors(Object.fromEntries(Object.entries(clashes).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));
+      toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
       return;
     }
     update.mutate(patch as LoadPatch, {

@@ -14,6 +14,7 @@ export const LOAD_MESSAGES = {
   deleteFailed: 'Failed to delete load',
   deleteConfirm: 'This action will remove the load from your dashboard.',
   noChanges: 'No changes detected.',
+  sectionChangedMeanwhile: 'Someone else changed this section while you were editing. Check the values marked, then save again.',
   loadNumberRequired: 'Load Number is required.',
   loadNumberUnavailable: 'Please enter an available Load Number.',
   vendorRequired: 'Please select a vendor.',
@@ -70,3 +71,7 @@ export function sectionSaveErrorToasts(error: unknown, sectionLabel: string, lab
   if (fields.length > 0) return fields.map(({ field, messages }) => `${labelOf(field)}: ${messages}`);
   return [errorText(error) ?? sectionUpdateFailed(sectionLabel)];
 }
+
+/** Beside a field someone else changed while the form was open: what it is now. */
+export const fieldChangedMeanwhile = (now: string | boolean | undefined) =>
+  `Changed by someone else meanwhile; it is now ${now === true ? 'Yes' : now === false ? 'No' : now ? `"${now}"` : 'empty'}. Save again to replace it with yours.`;

@@ -73,3 +73,15 @@ export function validateSectionPatch(patch: SectionPatch): SectionErrors {
   if (result.success) return {};
   return Object.fromEntries(Object.entries(issuesByField(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]));
 }
+
+/**
+ * The fields a patch would change that someone else changed too while the form was open (the load kept fresh by live
+ * pushes), with their values now: sent as they are, the patch would overwrite those changes unseen.
+ */
+export function changedMeanwhile(patch: SectionPatch, opened: SectionFormValues, now: SectionFormValues): SectionFormValues {
+  const clashes: SectionFormValues = {};
+  for (const field of Object.keys(patch) as EditableField[]) {
+    if (now[field] !== opened[field]) clashes[field] = now[field];
+  }
+  return clashes;
+}

@@ -1,0 +1,45 @@
+// Two people on one load's Rate & Payment: what another saved while a form was open is not overwritten unseen. The
+// form marks the field with its value now and saves the user's own only when asked again.
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, screenshot, useBrowserSuite } from './support';
+import { DEMO_PASSWORD, signIn } from '../accounts/support';
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
+
+describe('a section edited by two people at once', () => {
+  it('does not overwrite unseen what another saved meanwhile; a second Save replaces it knowingly', { timeout: 90_000 }, async () => {
+    const { rows } = await suite.system.db.pool.query<{ id: string }>(`SELECT id FROM loads WHERE kdt_id = 'kdt_24103'`);
+    const loadId = rows[0]!.id;
+    const accounting = await signIn(suite.system, 'accounting', 'staff');
+    const amountPaid = async () => (await accounting.get(`/api/loads/${loadId}/`)).body.amount_paid as string | number | null;
+
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`${suite.system.url}/staff/load/${loadId}`);
+    await page.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Rate & Payment' }).click();
+    const section = page.getByRole('region', { name: 'Rate & Payment', exact: true });
+    const field = section.getByLabel('Amount Paid ($)');
+    const opened = await field.inputValue();
+
+    // Accounting saves a payment while the admin's form is open.
+    expect((await accounting.request('PATCH', `/api/loads/${loadId}/`, { amount_paid: 777, payment_notes: 'wire received 777' })).status).toBe(200);
+    await expect.poll(amountPaid).toBe(777);
+    // The admin's page has the change (pushed), the form still shows what it opened with.
+    await page.waitForTimeout(1_500);
+    expect(await field.inputValue()).toBe(opened);
+
+    await field.fill('500');
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    // Before: saved at once over 777 ("updated successfully"), the note left saying 777.
+    await section.getByText('Changed by someone else meanwhile; it is now "777". Save again to replace it with yours.').waitFor();
+    await page.getByText('Someone else changed this section while you were editing. Check the values marked, then save again.').first().waitFor();
+    await screenshot(page, 'section-edit-changed-meanwhile');
+    expect(await amountPaid()).toBe(777);
+
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Rate & Payment Information updated successfully!').first().waitFor();
+    await expect.poll(amountPaid).toBe(500);
+  });
+});
