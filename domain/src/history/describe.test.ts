@@ -21,4 +21,11 @@ describe('history lines', () => {
     expect(formatValue('pickup_date', '2026-11-29T08:00:00.000Z')).toBe('Nov 29, 2026, 8:00 AM UTC');
     expect(formatValue('delivery_date', '2026-11-29T00:00:30.000Z')).toBe('Nov 29, 2026, 12:00 AM UTC');
   });
+
+  it("show a time in the reader's zone when given, named, and a day as its day whatever the zone", () => {
+    expect(formatValue('pickup_date', '2026-12-01T08:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Dec 1, 2026, 2:00 AM CST');
+    expect(formatValue('pickup_date', '2026-07-01T08:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Jul 1, 2026, 3:00 AM CDT');
+    expect(formatValue('pickup_date', '2026-12-01T08:00:00.000Z', { timeZone: 'Asia/Kolkata' })).toBe('Dec 1, 2026, 1:30 PM GMT+5:30');
+    expect(formatValue('pickup_date', '2026-12-01T00:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Dec 1, 2026');
+  });
 });

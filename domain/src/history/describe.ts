@@ -24,6 +24,8 @@ const CODE_LABELS: Record<string, Readonly<Record<string, string>>> = { status: 
 export interface DescribeOptions {
   /** Staff see bank numbers masked to the last 4 digits. */
   maskBank?: boolean;
+  /** The IANA zone a date with a time is shown in, named after it ("Dec 1, 2026, 2:00 AM CST"); UTC by default. */
+  timeZone?: string;
 }
 
 export function formatValue(field: string, value: unknown, options: DescribeOptions = {}): string {
@@ -36,9 +38,12 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
       if (isUtcMidnight(date)) {
         return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
       }
-      // Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.
-      const text = date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-      return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`;
+      // In the reader's zone, as the screens show times, and named, so a line never reads as another time than the
+      // field's. Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.
+      const text = date.toLocaleString('en-US', {
+        month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: options.timeZone ?? 'UTC', timeZoneName: 'short',
+      });
+      return text.replace(/[\u202f\u00a0]/g, ' ');
     }
   }
   const label = typeof value === 'string' && Object.hasOwn(CODE_LABELS[field] ?? {}, value) ? CODE_LABELS[field]![value] : undefined;

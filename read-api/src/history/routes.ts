@@ -37,10 +37,24 @@ function timeZoneName(raw: string): string | null {
   }
 }
 
+const TZ_INVALID = 'Enter a valid time zone.';
+
+/**
+ * The reader's zone from `?tz=` (an IANA name, as the browser reports its own), in which history lines show dates with
+ * a time, named ("Dec 1, 2026, 2:00 AM CST"), as the screens show them; UTC without one. An unknown zone is a 400.
+ */
+function readerZone(ctx: Koa.Context): string {
+  const raw = ctx.query.tz;
+  if (raw === undefined || raw === '') return 'UTC';
+  const known = typeof raw === 'string' ? timeZoneName(raw) : null;
+  if (!known) throw new ValidationFailed({ tz: [TZ_INVALID] });
+  return known;
+}
+
 const actorOf = (event: RecordedEvent) =>
   event.metadata.actorUsername ? { username: event.metadata.actorUsername, type: event.metadata.actorType ?? null, tier: event.metadata.actorTier ?? null } : null;
 
-function entry(event: RecordedEvent, options: { maskBank: boolean }) {
+function entry(event: RecordedEvent, options: { maskBank: boolean; timeZone: string }) {
   return {
     position: event.position.toString(),
     revision: Number(event.revision),
@@ -90,6 +104,7 @@ async function historyPage(
   options: { maskBank: boolean; select?: (events: RecordedEvent[]) => RecordedEvent[]; hide?: (event: RecordedEvent) => boolean },
 ) {
   const { page, pageSize } = paging(ctx);
+  const timeZone = readerZone(ctx);
   let events: RecordedEvent[] = [];
   for (const stream of streams) {
     try {
@@ -105,7 +120,7 @@ async function historyPage(
   // stream's, and a staff account's history interleaves two streams.
   const numbered = events.map((event, index) => ({ event, number: index + 1 })).filter(({ event }) => !options.hide?.(event));
   const start = (page - 1) * pageSize;
-  const results = numbered.slice(start, start + pageSize).map(({ event, number }) => ({ number, ...entry(event, options) }));
+  const results = numbered.slice(start, start + pageSize).map(({ event, number }) => ({ number, ...entry(event, { maskBank: options.maskBank, timeZone }) }));
   return { count: numbered.length, page, page_size: pageSize, results };
 }
 
@@ -169,6 +184,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const actor = await requireReader(ctx, pool);
     if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
     const id = await auditableLoad(pool, actor, ctx.params.id);
+    const timeZone = readerZone(ctx);
     const events = await store.readStream(loadStream(id));
     ctx.body = events.flatMap((event) =>
       paymentChanges(event.type, event.data).map((change) => ({
@@ -179,7 +195,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
         label: fieldLabel(change.field),
         from: change.from ?? null,
         to: change.to ?? null,
-        summary: `${fieldLabel(change.field)}: ${formatValue(change.field, change.from)} -> ${formatValue(change.field, change.to)}`,
+        summary: `${fieldLabel(change.field)}: ${formatValue(change.field, change.from, { timeZone })} -> ${formatValue(change.field, change.to, { timeZone })}`,
       })),
     );
   });
@@ -207,7 +223,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (rawZone !== undefined && rawZone !== '') {
       const known = typeof rawZone === 'string' ? timeZoneName(rawZone) : null;
       if (known) zone = known;
-      else errors.tz = ['Enter a valid time zone.'];
+      else errors.tz = [TZ_INVALID];
     }
     const vendor = ctx.query.vendor;
     if (vendor !== undefined && vendor !== '' && (typeof vendor !== 'string' || !UUID.test(vendor))) errors.vendor = ['Select a valid vendor.'];
@@ -234,7 +250,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
           (result) => result.rows,
           (error: { code?: string }) => {
             // A zone the runtime knows but the database's time zone data does not (invalid_parameter_value).
-            if (error.code === '22023') throw new ValidationFailed({ tz: ['Enter a valid time zone.'] });
+            if (error.code === '22023') throw new ValidationFailed({ tz: [TZ_INVALID] });
             throw error;
           },
         );
@@ -250,7 +266,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       label: fieldLabel(row.field),
       from: row.from_value,
       to: row.to_value,
-      summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value)} -> ${formatValue(row.field, row.to_value)}`,
+      summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value, { timeZone: zone })} -> ${formatValue(row.field, row.to_value, { timeZone: zone })}`,
       payment_status: row.payment_status,
       // Only the ADMIN sees a deleted load's rows: marked, as its link leads to the recycle bin's hint.
       load_deleted: row.load_deleted as boolean,
@@ -261,7 +277,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after'];
       const line = (row: Record<string, any>) => {
         const e = entry(row);
-        const cells = [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from), formatValue(e.field, e.to), e.payment_status];
+        const cells = [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from, { timeZone: zone }), formatValue(e.field, e.to, { timeZone: zone }), e.payment_status];
         return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {

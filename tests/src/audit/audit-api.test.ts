@@ -68,6 +68,26 @@ describe('history on every record', () => {
     expect((await dispatch.get(`/api/loads/${id}/history/`)).status).toBe(200);
   });
 
+  it("shows a history line's date and time in the reader's zone (?tz=), named, as the screens show times", async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'hist-tz-1' });
+    const id = created.body.id;
+    const changed = await vendor.request('PATCH', `/api/loads/${id}/`, { pickup_date: '2026-12-01T08:00:00.000Z' });
+    const lines = async (query: string) => (await vendor.get(`/api/loads/${id}/history/?${at(changed)}${query}`)).body.results.flatMap((e: { summary: string[] }) => e.summary);
+    expect(await lines('')).toContain('Pickup date: (none) -> Dec 1, 2026, 8:00 AM UTC');
+    // Before, always UTC: the detail page showed 2:00 AM (the browser's zone) and the history 8:00 AM.
+    expect(await lines('&tz=America/Chicago')).toContain('Pickup date: (none) -> Dec 1, 2026, 2:00 AM CST');
+    const paid = await accounting.request('PATCH', `/api/loads/${id}/`, { last_payment_date: '2026-12-02T15:30:00.000Z' });
+    const payments = await accounting.get(`/api/loads/${id}/payment-history/?${at(paid)}&tz=America/Chicago`);
+    expect(payments.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2026, 9:30 AM CST');
+    const log = await accounting.get(`/api/payments/log/?${at(paid)}&tz=America/Chicago`);
+    expect(log.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2026, 9:30 AM CST');
+    for (const path of [`/api/loads/${id}/history/`, `/api/loads/${id}/payment-history/`]) {
+      const refused = await accounting.get(`${path}?tz=Mars/Olympus`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toEqual({ tz: ['Enter a valid time zone.'] });
+    }
+  });
+
   it('tells a vendor\'s and a staff member\'s story, never showing secrets or full bank numbers', async () => {
     const vendorHistory = await dispatch.get(`/api/vendors/${vendorId}/history/?page_size=200`);
     const text = JSON.stringify(vendorHistory.body);

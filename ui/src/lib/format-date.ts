@@ -4,6 +4,9 @@ import { isUtcMidnight } from '@portal/domain/loads/fields';
 
 export const NOT_SET = 'Not set';
 
+/** The zone this browser shows times in (an IANA name such as America/Chicago): the server shows history lines in it. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const LIST_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
 const DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
 

@@ -28,14 +28,15 @@ describe('the API path', () => {
     const filters = { from: '2026-01-01', to: '2026-01-31', vendor: 'v 1', status: 'partial' as const };
     expect(paymentsLogPath(filters, 'json', 'UTC')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&tz=UTC');
     expect(paymentsLogPath(filters, 'csv', 'UTC')).toBe('/payments/log/?from=2026-01-01&to=2026-01-31&vendor=v+1&status=partial&tz=UTC&format=csv');
-    expect(paymentsLogPath(NO_FILTERS)).toBe('/payments/log/');
-    expect(paymentsLogPath(NO_FILTERS, 'csv')).toBe('/payments/log/?format=csv');
+    expect(paymentsLogPath(NO_FILTERS, 'json', '')).toBe('/payments/log/');
+    expect(paymentsLogPath(NO_FILTERS, 'csv', 'UTC')).toBe('/payments/log/?tz=UTC&format=csv');
   });
 
-  it('names the browser\'s time zone with a day, so the days are those the rows are shown in', () => {
+  it('names the browser\'s time zone, so the days and the lines\' times are those the rows are shown in', () => {
     expect(paymentsLogPath({ ...NO_FILTERS, to: '2026-01-31' }, 'json', 'America/Chicago')).toBe('/payments/log/?to=2026-01-31&tz=America%2FChicago');
     expect(paymentsLogPath({ ...NO_FILTERS, from: '2026-01-01' })).toBe(`/payments/log/?from=2026-01-01&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
-    expect(paymentsLogPath({ ...NO_FILTERS, status: 'paid' }, 'json', 'America/Chicago')).toBe('/payments/log/?status=paid');
+    expect(paymentsLogPath({ ...NO_FILTERS, status: 'paid' }, 'json', 'America/Chicago')).toBe('/payments/log/?status=paid&tz=America%2FChicago');
+    expect(paymentsLogPath(NO_FILTERS)).toBe(`/payments/log/?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`);
   });
 });
 

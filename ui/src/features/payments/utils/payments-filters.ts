@@ -3,6 +3,7 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import { BACKWARDS_RANGE, paymentsLogFileName } from '@portal/domain/history/payments-log';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
+import { browserTimeZone } from '../../../lib/format-date';
 
 export interface PaymentsFilters {
   /** yyyy-mm-dd or ''. */
@@ -48,13 +49,14 @@ export function filtersProblem(filters: PaymentsFilters): string | null {
   return null;
 }
 
-/** The zone this browser shows times in (an IANA name such as America/Chicago). */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The API path for the filters: the JSON log, or the server's CSV of the same rows. */
+/**
+ * The API path for the filters: the JSON log, or the server's CSV of the same rows. With the browser's zone: the
+ * From and To days are its days, and the lines' dates with a time are shown in it, as the screens show times.
+ */
 export function paymentsLogPath(filters: PaymentsFilters, format: 'json' | 'csv' = 'json', timeZone = browserTimeZone()): string {
   const params = filtersToSearch(filters);
-  if ((filters.from || filters.to) && timeZone) params.set('tz', timeZone);
+  if (timeZone) params.set('tz', timeZone);
   if (format === 'csv') params.set('format', 'csv');
   const query = params.toString();
   return `/payments/log/${query ? `?${query}` : ''}`;
