@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  // Without its database the product can only answer 503: say so and stop, so whoever runs it can start it again.
+  // An embedded PostgreSQL that ends unexpectedly is started again (the services reconnect); one that keeps ending or
+  // cannot be started again leaves the product answering 503 only: say so and stop, so whoever runs it can look.
   void database.lost.then(async (how) => {
     if (stopping) return;
     stopping = true;

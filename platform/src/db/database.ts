@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { startEmbeddedPostgres } from '../embedded-postgres';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../embedded-postgres';
 
 export const EMBEDDED_DATABASE = 'portal';
 
@@ -52,7 +52,76 @@ export async function openDatabase(config: Config, logger: Logger, options: { al
   fs.mkdirSync(config.dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
   const url = await embedded.ensureDatabase(EMBEDDED_DATABASE);
-  return { url, source: 'embedded', lost: embedded.exitedUnexpectedly, stop: () => embedded.stop() };
+  return superviseEmbedded(embedded, url, (port) => startEmbeddedPostgres({ dataDir: config.dataDir, port, logger }), logger);
+}
+
+/** Unexpected ends of the embedded server that are restarted: more within the window and it is given up on. */
+export const EMBEDDED_RESTARTS = { max: 3, windowMs: 10 * 60_000, attempts: 10, retryMs: 1_000 };
+
+/**
+ * The embedded server, started again on the same port when it ends unexpectedly (killed, crashed): the services
+ * reconnect by themselves, and PostgreSQL's crash recovery makes the restarted server hold every committed change. A
+ * server that keeps ending (more than `max` times in `windowMs`) or cannot be started again (`attempts` tries, a second
+ * apart: the old server's processes may hold its memory for a moment) is given up on: `lost` settles, saying why.
+ */
+export function superviseEmbedded(
+  first: EmbeddedPostgres,
+  url: string,
+  start: (port: number) => Promise<EmbeddedPostgres>,
+  logger: Logger,
+  limits = EMBEDDED_RESTARTS,
+): Database {
+  let current = first;
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  const ends: number[] = [];
+  let giveUp: (how: string) => void = () => undefined;
+  const lost = new Promise<string>((resolve) => (giveUp = resolve));
+
+  const watch = (server: EmbeddedPostgres) => {
+    void server.exitedUnexpectedly.then((how) => {
+      if (stopping) return;
+      const now = Date.now();
+      ends.push(now);
+      while (ends.length > 0 && ends[0]! < now - limits.windowMs) ends.shift();
+      if (ends.length > limits.max) {
+        giveUp(`${how}; it stopped unexpectedly ${ends.length} times in ${Math.round(limits.windowMs / 60_000)} minutes`);
+        return;
+      }
+      logger.warn('the embedded PostgreSQL stopped unexpectedly; starting it again', { how, port: server.port });
+      restarting = (async () => {
+        for (let attempt = 1; !stopping; attempt += 1) {
+          try {
+            current = await start(server.port);
+            if (stopping) await current.stop();
+            else {
+              logger.warn('the embedded PostgreSQL is running again', { port: current.port, attempt });
+              watch(current);
+            }
+            return;
+          } catch (error) {
+            if (attempt >= limits.attempts) {
+              giveUp(`${how}; starting it again failed: ${(error as Error)?.message ?? String(error)}`);
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, limits.retryMs));
+          }
+        }
+      })().finally(() => (restarting = null));
+    });
+  };
+  watch(first);
+
+  return {
+    url,
+    source: 'embedded',
+    lost,
+    async stop() {
+      stopping = true;
+      await restarting;
+      await current.stop();
+    },
+  };
 }
 
 /** Services start in any order: wait (with backoff) until the database answers before going on. */
