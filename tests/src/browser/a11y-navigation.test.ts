@@ -146,6 +146,12 @@ describe('staff loads board', () => {
     expect(await grid.getAttribute('aria-describedby')).toBeTruthy();
 
     const cellOf = (row: number) => board.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="vendor_name"]`);
+    // The focused cell as 'row:column', or null when the focus is not on a cell.
+    const focusedCell = () => page.evaluate<string | null>(`(() => {
+      const cell = document.activeElement && document.activeElement.closest('.ag-cell');
+      const row = cell && cell.closest('.ag-row');
+      return cell && row ? row.getAttribute('row-index') + ':' + cell.getAttribute('col-id') : null;
+    })()`);
     const inGrid = () => focusWithin(page, '.ag-root');
     // From the first cell, Tab leaves the grid (AG Grid's default visits every cell, then the next row's).
     await cellOf(0).focus();
@@ -174,12 +180,15 @@ describe('staff loads board', () => {
     // Coming back, the grid is one Tab stop (its first header); the next Tab is past it. AG Grid moves the focus on
     // from its own guard elements a moment after a key (more slowly on a busy machine): each stop is read once the
     // focus has stayed put for 100 ms, as a person pressing the next key would find it.
-    const stops: { inGrid: boolean; element: string }[] = [];
+    const stops: { inGrid: boolean; element: string; cell: string | null }[] = [];
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
-      stops.push(await settledFocus(page));
+      stops.push({ ...(await settledFocus(page)), cell: await focusedCell() });
     }
     expect(stops.map((stop) => stop.inGrid), JSON.stringify(stops)).toEqual([true, false, false, false]);
+    // Back at the cell the keyboard left (row 3, Load ID: ArrowLeft from Vendor, then down), not at the first header:
+    // the board keeps its place.
+    expect(stops[0]!.cell).toBe('3:load_number');
 
     // Whichever way a cell got the focus (here by script, as assistive technology may move it), Shift+Tab lands on the
     // page's Tab stop just before the board, and Tab on the one just after it where there is one, every time.

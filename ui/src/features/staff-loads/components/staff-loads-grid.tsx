@@ -5,8 +5,10 @@ import {
   type ColDef,
   createPart,
   type CellClickedEvent,
+  type CellFocusedEvent,
   type CellKeyDownEvent,
   ExternalFilterModule,
+  type FocusGridInnerElementParams,
   GridStateModule,
   type GetRowIdParams,
   type GridApi,
@@ -15,6 +17,7 @@ import {
   HighlightChangesModule,
   RenderApiModule,
   RowApiModule,
+  ScrollApiModule,
   type IRowNode,
   type ModelUpdatedEvent,
   type StateUpdatedEvent,
@@ -53,6 +56,8 @@ ModuleRegistry.registerModules([
   HighlightChangesModule,
   RenderApiModule,
   RowApiModule,
+  // ensureIndexVisible: back into the board at a cell scrolled out of view.
+  ScrollApiModule,
   CellStyleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
@@ -281,6 +286,24 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     [navigate],
   );
 
+  // The cell a keyboard user was on: Tab or Shift+Tab back into the board returns there (one Tab stop that remembers
+  // its place, as a grid should), not to the first header or the last cell. Kept by row id, so a sort, a filter or a
+  // pushed change that moves the row does not move the focus to another load.
+  const lastCell = useRef<{ rowId: string; colId: string } | null>(null);
+  const onCellFocused = useCallback((event: CellFocusedEvent<LoadView>) => {
+    if (event.rowIndex === null || event.rowPinned || !event.column || typeof event.column === 'string') return;
+    const rowId = event.api.getDisplayedRowAtIndex(event.rowIndex)?.id;
+    if (rowId) lastCell.current = { rowId, colId: event.column.getColId() };
+  }, []);
+  const focusLastCell = useCallback(({ api }: FocusGridInnerElementParams<LoadView>) => {
+    const last = lastCell.current;
+    const rowIndex = last ? api.getRowNode(last.rowId)?.rowIndex : null;
+    if (!last || rowIndex === null || rowIndex === undefined) return false;
+    api.ensureIndexVisible(rowIndex);
+    api.setFocusedCell(rowIndex, last.colId);
+    return true;
+  }, []);
+
   const onCellKeyDown = useCallback(
     (event: CellKeyDownEvent<LoadView>) => {
       const keyboard = event.event as KeyboardEvent | null | undefined;
@@ -334,6 +357,8 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
         onStateUpdated={onStateUpdated}
         onCellClicked={onCellClicked}
         onCellKeyDown={onCellKeyDown}
+        onCellFocused={onCellFocused}
+        focusGridInnerElement={focusLastCell}
         tabToNextCell={leaveOnTab}
         tabToNextHeader={leaveOnTab}
       />
