@@ -74,7 +74,10 @@ describe('the staff loads board after a tier change', () => {
       expect(await statusSelects(page).count()).toBe(0);
       expect(await dateButtons(page).count()).toBe(0);
       expect(await dateTexts(page).count()).toBe(shownRows * 2);
-      await photosCell(page).click();
+      // Said beforehand: unavailable, with the permission message (before, a plain button that did nothing).
+      expect(await photosCell(page).getAttribute('aria-disabled')).toBe('true');
+      expect(await photosCell(page).getAttribute('title')).toBe('You do not have permission to upload documents');
+      await photosCell(page).click({ force: true }); // unavailable (aria-disabled), pressed all the same
       await expect.poll(() => warnings.some((text) => text.startsWith(DOCUMENT_REFUSED))).toBe(true);
       expect(await page.getByRole('dialog').count()).toBe(0);
       await screenshot(page, 'staff-loads-tier-before-promotion');
@@ -98,6 +101,8 @@ describe('the staff loads board after a tier change', () => {
       await dateDialog.waitFor();
       await dateDialog.getByRole('button', { name: 'Cancel' }).click();
       await dateDialog.waitFor({ state: 'detached' });
+      expect(await photosCell(page).getAttribute('aria-disabled')).toBeNull();
+      expect(await photosCell(page).getAttribute('title')).toBeNull();
       await photosCell(page).click();
       await page.getByRole('dialog', { name: `Photos for Load ${LOAD}` }).waitFor();
     } finally {
@@ -133,9 +138,10 @@ describe('the staff loads board after a tier change', () => {
       await screenshot(page, 'staff-loads-tier-after-demotion');
       await expectSameBoard(page);
 
-      // Document cells now only warn, as for any member without the document right.
+      // Document cells now only warn, as for any member without the document right, and say so beforehand.
       expect(warnings.some((text) => text.startsWith(DOCUMENT_REFUSED))).toBe(false);
-      await photosCell(page).click();
+      await expect.poll(() => photosCell(page).getAttribute('aria-disabled')).toBe('true');
+      await photosCell(page).click({ force: true }); // unavailable (aria-disabled), pressed all the same
       await expect.poll(() => warnings.some((text) => text.startsWith(DOCUMENT_REFUSED))).toBe(true);
       expect(await page.getByRole('dialog').count()).toBe(0);
     } finally {
