@@ -301,6 +301,44 @@ describe('a vendor with no loads yet (newcarrier)', () => {
 });
 
 describe('the demo carrier with 12 loads', () => {
+  it('says what each search leaves, the same count again included, and nothing while the list is loading', { timeout: 60_000 }, async () => {
+    const page = await suite.openPage({ timezoneId: TIME_ZONE });
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    // Every text the status region is given, in order.
+    await page.addInitScript(`(() => {
+      window.__said = [];
+      let last = '';
+      new MutationObserver(() => {
+        const region = document.querySelector('.loads-page p[role="status"]');
+        const text = region ? region.textContent : '';
+        if (text === last) return;
+        last = text;
+        if (text) window.__said.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    })()`);
+    // The list arrives slowly: a search typed meanwhile is said once the rows are there, not as "No loads found".
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/loads/?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${suite.system.url}/loads`);
+    const search = page.getByPlaceholder('Find load by ID, date, or location.');
+    await search.fill('kdt_2410');
+    await page.waitForTimeout(1_500);
+    const said = () => page.evaluate<string[]>('window.__said');
+    expect(await said()).toEqual([]);
+    release();
+    await expect.poll(said).toEqual(['9 loads shown']);
+    await page.unroute('**/api/loads/?*');
+    // Another search leaving as many rows is said again (before, the same words changed nothing and were not read out).
+    await search.fill('kdt_24101');
+    await expect.poll(said).toEqual(['9 loads shown', '1 load shown']);
+    await search.fill('kdt_24102');
+    await expect.poll(said).toEqual(['9 loads shown', '1 load shown', '1 load shown']);
+  });
+
   it('sorts by delivery date both ways, a load without one last', { timeout: 30_000 }, async () => {
     const page = await vendorPage('carrier', '/loads');
     const listed = (await (await vendorApi('carrier')).get('/api/loads/')).body as Array<{ kdt_id: string; delivery_date: string | null }>;

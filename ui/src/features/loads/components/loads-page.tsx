@@ -15,13 +15,18 @@ import '../loads.css';
 const NO_LOADS: LoadView[] = [];
 /** Typing pauses this long before the count is said, so it is said once, not per keystroke. */
 const ANNOUNCE_AFTER_MS = 400;
+/** The region is emptied this long before the words are put in, so the same words again are still a change. */
+const CLEARED_FOR_MS = 50;
 
 /**
  * The text of the list's status region: how many loads a change of the search or the chips leaves ("3 loads shown", or
- * the empty list's text), once the user pauses. Not for the list's own changes (live pushes), and not on arrival.
+ * the empty list's text), once the user pauses and once the list is there (not "No loads found" while it loads). Said
+ * again after every change, the same words included (another search with as many rows). Not for the list's own
+ * changes (live pushes), and not on arrival.
  */
-function useFilterAnnouncement(shown: number, filters: readonly unknown[]): string {
+function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly unknown[]): string {
   const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
   const count = useRef(shown);
   count.current = shown;
   const first = useRef(true);
@@ -30,13 +35,23 @@ function useFilterAnnouncement(shown: number, filters: readonly unknown[]): stri
       first.current = false;
       return;
     }
+    setPending(true);
+    // The filters' values are the trigger.
+  }, filters);
+  const fill = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(fill.current), []);
+  useEffect(() => {
+    if (!pending || !ready) return;
     const timer = window.setTimeout(() => {
       const n = count.current;
-      setText(n === 0 ? LOAD_MESSAGES.listEmpty : `${n} ${n === 1 ? 'load' : 'loads'} shown`);
+      setPending(false);
+      setText('');
+      window.clearTimeout(fill.current);
+      fill.current = window.setTimeout(() => setText(n === 0 ? LOAD_MESSAGES.listEmpty : `${n} ${n === 1 ? 'load' : 'loads'} shown`), CLEARED_FOR_MS);
     }, ANNOUNCE_AFTER_MS);
     return () => window.clearTimeout(timer);
-    // The filters' values are the trigger; the count is read when the pause ends.
-  }, filters);
+    // Each change of the filters starts the pause again.
+  }, [pending, ready, ...filters]);
   return text;
 }
 
@@ -48,7 +63,7 @@ export function LoadsPage() {
   const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(() => new Set(LOAD_STATUSES));
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
   const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
-  const announcement = useFilterAnnouncement(rows.length, [search, statuses]);
+  const announcement = useFilterAnnouncement(rows.length, loads.isSuccess, [search, statuses]);
 
   return (
     <section className="page loads-page">
