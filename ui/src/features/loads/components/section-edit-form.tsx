@@ -47,7 +47,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     }
     // A field this save changes that someone else changed since the form opened: not overwritten unseen. The field
     // says what it is now; a second Save replaces it (the form's starting point moves to it).
-    const clashes = changedMeanwhile(patch, initial, sectionFormValues(load, section));
+    const clashes = changedMeanwhile(section, patch, initial, sectionFormValues(load, section));
     if (Object.keys(clashes).length > 0) {
       setInitial((current) => ({ ...current, ...clashes }));
       setErrors(Object.fromEntries(Object.entries(clashes).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));

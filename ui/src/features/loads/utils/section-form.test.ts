@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySectionValues } from '@portal/domain/loads/fields';
-import { diffSection, INVALID_DATE, type LoadValues, sectionFormValues, validateSectionPatch } from './section-form';
+import { changedMeanwhile, diffSection, INVALID_DATE, type LoadValues, sectionFormValues, validateSectionPatch } from './section-form';
 
 const stored = (overrides: LoadValues = {}): LoadValues => ({ ...emptySectionValues(), pickup_date: null, delivery_date: null, ...overrides });
 
@@ -87,5 +87,20 @@ describe('validateSectionPatch (the server schema, shared)', () => {
     expect(errors.total_pieces).toBe('A whole number is required.');
     expect(errors.rate_amount).toBe('Ensure this value is greater than or equal to 0.');
     expect(errors.temperature_min).toBe('Ensure this value is greater than or equal to -100.');
+  });
+});
+
+describe('changedMeanwhile', () => {
+  it('names the fields this save changes that someone else changed since the form opened, with their values now', () => {
+    const opened = { amount_paid: '100', payment_notes: 'ACH' };
+    const now = { amount_paid: '777', payment_notes: 'wire received 777' };
+    expect(changedMeanwhile('rate', { amount_paid: 500 }, opened, now)).toEqual({ amount_paid: '777' });
+    // A field changed by someone else but not by this save is not overwritten: no clash.
+    expect(changedMeanwhile('rate', { miles: 600 }, { ...opened, miles: '500' }, { ...now, miles: '500' })).toEqual({});
+  });
+
+  it('takes a field someone else already set to what this save sets as no clash', () => {
+    expect(changedMeanwhile('rate', { amount_paid: 777 }, { amount_paid: '100' }, { amount_paid: '777' })).toEqual({});
+    expect(changedMeanwhile('rate', { payment_notes: null }, { payment_notes: 'ACH' }, { payment_notes: '' })).toEqual({});
   });
 });

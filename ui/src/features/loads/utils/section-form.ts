@@ -76,12 +76,17 @@ export function validateSectionPatch(patch: SectionPatch): SectionErrors {
 
 /**
  * The fields a patch would change that someone else changed too while the form was open (the load kept fresh by live
- * pushes), with their values now: sent as they are, the patch would overwrite those changes unseen.
+ * pushes), with their values now: sent as they are, the patch would overwrite those changes unseen. A field someone
+ * else already set to what this save sets is no clash.
  */
-export function changedMeanwhile(patch: SectionPatch, opened: SectionFormValues, now: SectionFormValues): SectionFormValues {
+export function changedMeanwhile(section: LoadSection, patch: SectionPatch, opened: SectionFormValues, now: SectionFormValues): SectionFormValues {
   const clashes: SectionFormValues = {};
-  for (const field of Object.keys(patch) as EditableField[]) {
-    if (now[field] !== opened[field]) clashes[field] = now[field];
+  for (const spec of SECTION_FIELDS[section]) {
+    const field = spec.name;
+    if (!Object.hasOwn(patch, field) || now[field] === opened[field]) continue;
+    const current = fromFormValue(spec, now[field]);
+    if (current.ok && current.value === patch[field]) continue;
+    clashes[field] = now[field];
   }
   return clashes;
 }
