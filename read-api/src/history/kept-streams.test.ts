@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/tests/support/dat
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { type EventStore, type RecordedEvent, StreamNotFound } from '@portal/platform/event-store/port';
-import { KeptStreams } from './kept-streams';
+import { eventWeight, KeptStreams } from './kept-streams';
 
 // Real Postgres event stores. `Counted` passes every call through to one of them and counts the events its stream
 // reads return, which is what a history request costs the store; `use` points it at another store (a backup restored).
@@ -89,23 +89,30 @@ describe('streams kept between history reads', () => {
     await expect(kept.readStream('load-never')).rejects.toBeInstanceOf(StreamNotFound);
   });
 
-  it('keeps at most maxEvents in all, dropping the least recently read streams; a longer stream is read whole each time', async () => {
+  it('keeps at most maxBytes in all (by the events\' size), dropping the least recently read streams; a larger stream is read whole each time', async () => {
     const counted = new Counted(liveStore);
-    const kept = new KeptStreams(counted.store, 10);
     await append(liveStore, 'load-a', 4);
     await append(liveStore, 'load-b', 4);
     await append(liveStore, 'load-c', 4);
-    await append(liveStore, 'load-huge', 11);
+    // Few events, much text each: size, not count, is what memory holds.
+    await liveStore.appendToStream('load-huge', [{ type: 'LoadNoted', data: { n: 0, notes: 'x'.repeat(20_000) }, metadata }]);
+    const one = eventWeight((await liveStore.readStream('load-a'))[0]!);
+    const kept = new KeptStreams(counted.store, 10 * one);
     await kept.readStream('load-a');
     await kept.readStream('load-b');
     await kept.readStream('load-a');
-    await kept.readStream('load-c'); // 12 events: load-b, read least recently, goes
+    await kept.readStream('load-c'); // 12 events' worth: load-b, read least recently, goes
     counted.eventsRead = 0;
     await kept.readStream('load-a');
     expect(counted.eventsRead).toBe(1);
     await kept.readStream('load-b');
     expect(counted.eventsRead).toBe(1 + 4);
+    // One event, but larger than everything kept may be: read whole each time, never kept.
+    expect(eventWeight((await liveStore.readStream('load-huge'))[0]!)).toBeGreaterThan(10 * one);
     for (const _ of [1, 2]) await kept.readStream('load-huge');
-    expect(counted.eventsRead).toBe(1 + 4 + 22);
+    expect(counted.eventsRead).toBe(1 + 4 + 2);
+    counted.eventsRead = 0;
+    await kept.readStream('load-a');
+    expect(counted.eventsRead).toBe(1);
   });
 });
