@@ -41,14 +41,13 @@ const TZ_INVALID = 'Enter a valid time zone.';
 
 /**
  * The reader's zone from `?tz=` (an IANA name, as the browser reports its own), in which history lines show dates with
- * a time, named ("Dec 1, 2026, 2:00 AM CST"), as the screens show them; UTC without one. An unknown zone is a 400.
+ * a time, named ("Dec 1, 2026, 2:00 AM CST"), as the screens show them. Without one, or with one this server does not
+ * know (a browser that cannot tell its zone reports 'Etc/Unknown'), UTC: it only changes how times read, and each line
+ * names the zone it uses, so a history is never refused for it.
  */
 function readerZone(ctx: Koa.Context): string {
   const raw = ctx.query.tz;
-  if (raw === undefined || raw === '') return 'UTC';
-  const known = typeof raw === 'string' ? timeZoneName(raw) : null;
-  if (!known) throw new ValidationFailed({ tz: [TZ_INVALID] });
-  return known;
+  return (typeof raw === 'string' && raw !== '' && timeZoneName(raw)) || 'UTC';
 }
 
 const actorOf = (event: RecordedEvent) =>
@@ -217,14 +216,11 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const to = day('to');
     // The rule the filter bar shows (filtersProblem), kept here too: such a range has no rows by construction.
     if (from && to && from > to) errors.to = [BACKWARDS_RANGE];
-    // The days are the reader's own (the zone their screen shows times in); UTC days without one.
+    // The days are the reader's own (the zone their screen shows times in); UTC days without one. A zone the server
+    // does not know is refused only where it decides which rows come (a From or To day); else the lines use UTC.
+    const zone = readerZone(ctx);
     const rawZone = ctx.query.tz;
-    let zone = 'UTC';
-    if (rawZone !== undefined && rawZone !== '') {
-      const known = typeof rawZone === 'string' ? timeZoneName(rawZone) : null;
-      if (known) zone = known;
-      else errors.tz = [TZ_INVALID];
-    }
+    if ((from || to) && rawZone !== undefined && rawZone !== '' && (typeof rawZone !== 'string' || !timeZoneName(rawZone))) errors.tz = [TZ_INVALID];
     const vendor = ctx.query.vendor;
     if (vendor !== undefined && vendor !== '' && (typeof vendor !== 'string' || !UUID.test(vendor))) errors.vendor = ['Select a valid vendor.'];
     const status = ctx.query.status;

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  browserTimeZone,
   formatListDateTime,
   isDateOnly,
   isoToMmDdYyyy,
@@ -94,5 +95,22 @@ describe('back to the form', () => {
     expect(isDateOnly(iso)).toBe(false);
     expect(formatListDateTime(iso)).toBe('Nov 21, 7:00 PM');
     expect(localParts(iso)).toEqual({ date: '2024-11-21', time: '19:00' });
+  });
+});
+
+describe('browserTimeZone', () => {
+  it("is the browser's zone, or '' (not sent) when the browser cannot tell it ('Etc/Unknown')", () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const as = (timeZone: string) => vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone };
+    });
+    try {
+      as('America/Chicago');
+      expect(browserTimeZone()).toBe('America/Chicago');
+      as('Etc/Unknown');
+      expect(browserTimeZone()).toBe('');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -4,8 +4,14 @@ import { isUtcMidnight } from '@portal/domain/loads/fields';
 
 export const NOT_SET = 'Not set';
 
-/** The zone this browser shows times in (an IANA name such as America/Chicago): the server shows history lines in it. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The zone this browser shows times in (an IANA name such as America/Chicago), for the server to show history lines
+ * and payments-log days in; '' when the browser cannot tell (Chromium then reports 'Etc/Unknown'), so it is not sent.
+ */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zone !== 'Etc/Unknown' ? zone : '';
+}
 
 const LIST_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
 const DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };

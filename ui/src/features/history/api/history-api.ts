@@ -45,8 +45,8 @@ export const historyKeys = {
 /** One page of a record's history; `hideLogins` (a staff account's): without its sign-ins. */
 export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal, hideLogins = false): Promise<HistoryPage> {
   // Dates with a time in the lines are shown in this browser's zone, named, as the screens show times.
-  const tz = encodeURIComponent(browserTimeZone());
-  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}${hideLogins ? '&logins=hide' : ''}&tz=${tz}`, { signal });
+  const tz = browserTimeZone();
+  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}${hideLogins ? '&logins=hide' : ''}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`, { signal });
 }
 
 export function historyPageQueryOptions(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE, hideLogins = false) {

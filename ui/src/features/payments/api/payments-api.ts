@@ -46,7 +46,8 @@ export const paymentKeys = {
 
 export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
   // Dates with a time in the lines are shown in this browser's zone, named, as the screens show times.
-  return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/?tz=${encodeURIComponent(browserTimeZone())}`, { signal });
+  const tz = browserTimeZone();
+  return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/${tz ? `?tz=${encodeURIComponent(tz)}` : ''}`, { signal });
 }
 
 export function useLoadPaymentHistory(loadId: string, enabled: boolean) {
