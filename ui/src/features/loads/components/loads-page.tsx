@@ -29,14 +29,13 @@ function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly 
   const [pending, setPending] = useState(false);
   const count = useRef(shown);
   count.current = shown;
-  const first = useRef(true);
+  // A change of the filters' values, compared with the last seen (not a 'first run' flag: StrictMode runs an effect
+  // twice on mount in development, which would take the second run for a change and say the count on arrival).
+  const previous = useRef(filters);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    setPending(true);
-    // The filters' values are the trigger.
+    const changed = filters.some((value, index) => !Object.is(value, previous.current[index]));
+    previous.current = filters;
+    if (changed) setPending(true);
   }, filters);
   const fill = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(fill.current), []);

@@ -1,15 +1,22 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
+import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
+import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
 import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
-import { fieldLabel, SECTION_FIELDS } from '../utils/section-fields';
-import { changedMeanwhile, diffSection, type SectionErrors, sectionFormValues, type SectionFormValues, validateSectionPatch } from '../utils/section-form';
+import { fieldLabel, SECTION_FIELDS, type SectionFieldSpec } from '../utils/section-fields';
+import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
+
+/** A stored value as the clash message names it: a date with its time (the field shows the day only), else as the form shows it. */
+function shownValue(spec: SectionFieldSpec, value: FieldValue | undefined): string | boolean {
+  if (spec.kind === 'date' && typeof value === 'string' && !isDateOnly(value)) return formatListDateTime(value);
+  return toFormValue(spec, value);
+}
 
 interface SectionEditFormProps {
   load: LoadView;
@@ -23,6 +30,8 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const toast = useToast();
   const update = useUpdateLoad(load.id);
   const [initial, setInitial] = useState<SectionFormValues>(() => sectionFormValues(load, section));
+  // The same, as stored: what someone else changes meanwhile is found by these (see changedMeanwhile).
+  const [opened, setOpened] = useState<LoadValues>(() => sectionStoredValues(load, section));
   const [values, setValues] = useState<SectionFormValues>(initial);
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
@@ -47,10 +56,12 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     }
     // A field this save changes that someone else changed since the form opened: not overwritten unseen. The field
     // says what it is now; a second Save replaces it (the form's starting point moves to it).
-    const clashes = changedMeanwhile(section, patch, initial, sectionFormValues(load, section));
+    const clashes = changedMeanwhile(section, patch, opened, load);
     if (Object.keys(clashes).length > 0) {
-      setInitial((current) => ({ ...current, ...clashes }));
-      setErrors(Object.fromEntries(Object.entries(clashes).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));
+      const specs = SECTION_FIELDS[section].filter((spec) => Object.hasOwn(clashes, spec.name));
+      setOpened((current) => ({ ...current, ...clashes }));
+      setInitial((current) => ({ ...current, ...Object.fromEntries(specs.map((spec) => [spec.name, toFormValue(spec, clashes[spec.name])])) }));
+      setErrors(Object.fromEntries(specs.map((spec) => [spec.name, fieldChangedMeanwhile(shownValue(spec, clashes[spec.name]))])));
       toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
       return;
     }

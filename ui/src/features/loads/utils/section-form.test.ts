@@ -91,16 +91,27 @@ describe('validateSectionPatch (the server schema, shared)', () => {
 });
 
 describe('changedMeanwhile', () => {
-  it('names the fields this save changes that someone else changed since the form opened, with their values now', () => {
-    const opened = { amount_paid: '100', payment_notes: 'ACH' };
-    const now = { amount_paid: '777', payment_notes: 'wire received 777' };
-    expect(changedMeanwhile('rate', { amount_paid: 500 }, opened, now)).toEqual({ amount_paid: '777' });
+  it('names the fields this save changes that someone else changed since the form opened, with their stored values now', () => {
+    const opened = { amount_paid: 100, payment_notes: 'ACH' };
+    const now = { amount_paid: 777, payment_notes: 'wire received 777' };
+    expect(changedMeanwhile('rate', { amount_paid: 500 }, opened, now)).toEqual({ amount_paid: 777 });
     // A field changed by someone else but not by this save is not overwritten: no clash.
-    expect(changedMeanwhile('rate', { miles: 600 }, { ...opened, miles: '500' }, { ...now, miles: '500' })).toEqual({});
+    expect(changedMeanwhile('rate', { miles: 600 }, { ...opened, miles: 500 }, { ...now, miles: 500 })).toEqual({});
   });
 
-  it('takes a field someone else already set to what this save sets as no clash', () => {
-    expect(changedMeanwhile('rate', { amount_paid: 777 }, { amount_paid: '100' }, { amount_paid: '777' })).toEqual({});
+  it('takes a field someone else already set to exactly what this save sets as no clash', () => {
+    expect(changedMeanwhile('rate', { amount_paid: 777 }, { amount_paid: 100 }, { amount_paid: '777.00' as unknown as number })).toEqual({});
     expect(changedMeanwhile('rate', { payment_notes: null }, { payment_notes: 'ACH' }, { payment_notes: '' })).toEqual({});
+  });
+
+  it('compares dates as stored: a time set meanwhile on the day this save sets is a clash, though the field shows the day only', () => {
+    // Staff set 8:00 AM Chicago while the vendor's form (no date) was open; the vendor saves that day, at midnight UTC.
+    expect(changedMeanwhile('pickup', { pickup_date: '2026-12-01T00:00:00.000Z' }, { pickup_date: null }, { pickup_date: '2026-12-01T14:00:00.000Z' }))
+      .toEqual({ pickup_date: '2026-12-01T14:00:00.000Z' });
+    // Opened on a day, given a time meanwhile (the form still shows the same day), moved to another day: a clash.
+    expect(changedMeanwhile('pickup', { pickup_date: '2026-12-02T00:00:00.000Z' }, { pickup_date: '2026-12-01T00:00:00.000Z' }, { pickup_date: '2026-12-01T14:00:00.000Z' }))
+      .toEqual({ pickup_date: '2026-12-01T14:00:00.000Z' });
+    // The same instant written two ways is no change.
+    expect(changedMeanwhile('pickup', { pickup_date: '2026-12-02T00:00:00.000Z' }, { pickup_date: '2026-12-01T00:00:00Z' }, { pickup_date: '2026-12-01T00:00:00.000Z' })).toEqual({});
   });
 });

@@ -74,19 +74,32 @@ export function validateSectionPatch(patch: SectionPatch): SectionErrors {
   return Object.fromEntries(Object.entries(issuesByField(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]));
 }
 
+/** Two stored values of a field, the same as the API stores them ('777' and 777, '' and null; a date by its instant). */
+function sameStored(spec: SectionFieldSpec, a: FieldValue | undefined, b: FieldValue | undefined): boolean {
+  const empty = (value: FieldValue | undefined) => value === null || value === undefined || value === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (spec.kind === 'number' || spec.kind === 'money') return Number(a) === Number(b);
+  if (spec.kind === 'date') return new Date(String(a)).getTime() === new Date(String(b)).getTime();
+  return a === b;
+}
+
 /**
  * The fields a patch would change that someone else changed too while the form was open (the load kept fresh by live
- * pushes), with their values now: sent as they are, the patch would overwrite those changes unseen. A field someone
- * else already set to what this save sets is no clash.
+ * pushes), with their stored values now: sent as they are, the patch would overwrite those changes unseen. Compared as
+ * stored, not as the form shows them (a date field shows its day only, so a time set meanwhile would not show). A field
+ * someone else already set to exactly what this save sets is no clash.
  */
-export function changedMeanwhile(section: LoadSection, patch: SectionPatch, opened: SectionFormValues, now: SectionFormValues): SectionFormValues {
-  const clashes: SectionFormValues = {};
+export function changedMeanwhile(section: LoadSection, patch: SectionPatch, opened: LoadValues, now: LoadValues): LoadValues {
+  const clashes: LoadValues = {};
   for (const spec of SECTION_FIELDS[section]) {
     const field = spec.name;
-    if (!Object.hasOwn(patch, field) || now[field] === opened[field]) continue;
-    const current = fromFormValue(spec, now[field]);
-    if (current.ok && current.value === patch[field]) continue;
-    clashes[field] = now[field];
+    if (!Object.hasOwn(patch, field) || sameStored(spec, now[field], opened[field]) || sameStored(spec, now[field], patch[field])) continue;
+    clashes[field] = now[field] ?? null;
   }
   return clashes;
+}
+
+/** A section's fields as stored on the load (the form's starting point before it is turned into text). */
+export function sectionStoredValues(load: LoadValues, section: LoadSection): LoadValues {
+  return Object.fromEntries(SECTION_FIELDS[section].map((spec) => [spec.name, load[spec.name] ?? null]));
 }
