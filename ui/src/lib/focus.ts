@@ -71,3 +71,29 @@ export function focusNewPageWhenLost(gone: () => boolean, timeoutMs = 5_000): vo
   };
   attempt();
 }
+
+const TABBABLE = 'a[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable="true"]';
+
+/** Reached by Tab: focusable, in the Tab order, enabled, shown, not inert. */
+function isTabbable(element: HTMLElement): boolean {
+  if (element.tabIndex < 0 || (element as HTMLButtonElement).disabled) return false;
+  if (element instanceof HTMLInputElement && element.type === 'hidden') return false;
+  if (element.closest('[inert], [hidden]')) return false;
+  return element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+}
+
+/**
+ * Tab or Shift+Tab out of a composite widget that is one Tab stop (a grid): the focus goes to the page's Tab stop just
+ * after (or before) the container, found in document order, whatever the widget does with the key. Answers what it
+ * focused, or null when nothing is there (the browser's own move then applies).
+ */
+export function tabOutOf(container: HTMLElement, backwards: boolean): HTMLElement | null {
+  const outside = [...container.ownerDocument.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => !container.contains(element) && isTabbable(element),
+  );
+  const isBefore = (element: HTMLElement) => (container.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+  const target = backwards ? outside.filter(isBefore).at(-1) : outside.find((element) => !isBefore(element));
+  if (!target) return null;
+  target.focus();
+  return target;
+}

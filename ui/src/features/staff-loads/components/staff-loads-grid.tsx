@@ -27,9 +27,10 @@ import {
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoadView } from '@portal/domain/loads/view';
+import { tabOutOf } from '../../../lib/focus';
 import type { LoadsTableDialog } from '../../loads/components/loads-table';
 import { hasDocument, LOAD_DOCUMENT_KINDS } from '../../loads/utils/load-documents';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
@@ -323,12 +324,24 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     [navigate],
   );
 
+  // Tab and Shift+Tab from anywhere in the board (a header, a cell, a cell's link, button or dropdown) go to the page's
+  // Tab stop just after or before it, taken before AG Grid sees the key (it skips a key whose default is prevented).
+  // Left to AG Grid, a cell focused other than by its own keyboard handling (by script, as assistive technology may
+  // move it) now and then let the browser move the focus to the row element or to the link in the cell before it.
+  // With no Tab stop after the board (the page's last), Tab is left to AG Grid (tabToNextCell), which lets the focus go
+  // on to the browser's own controls.
+  const leaveOnTabKey = useCallback((event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey || !wrapper.current) return;
+    if (tabOutOf(wrapper.current, event.shiftKey)) event.preventDefault();
+  }, []);
+
   // The body grows with its rows up to the viewport less 200 px, then scrolls.
   const bodyHeight = Math.max(shownRows, MIN_BODY_ROWS) * ROW_HEIGHT + BODY_SLACK;
 
   return (
     <div
       ref={wrapper}
+      onKeyDownCapture={leaveOnTabKey}
       className="staff-loads-grid"
       role="region"
       aria-label="Loads"
