@@ -46,8 +46,14 @@ const TZ_INVALID = 'Enter a valid time zone.';
  * names the zone it uses, so a history is never refused for it.
  */
 function readerZone(ctx: Koa.Context): string {
+  return givenZone(ctx) || 'UTC';
+}
+
+/** `?tz=` as a zone this server knows; null for one it does not (or a repeated one), undefined when none is given. */
+function givenZone(ctx: Koa.Context): string | null | undefined {
   const raw = ctx.query.tz;
-  return (typeof raw === 'string' && raw !== '' && timeZoneName(raw)) || 'UTC';
+  if (raw === undefined || raw === '') return undefined;
+  return typeof raw === 'string' ? timeZoneName(raw) : null;
 }
 
 const actorOf = (event: RecordedEvent) =>
@@ -218,9 +224,9 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (from && to && from > to) errors.to = [BACKWARDS_RANGE];
     // The days are the reader's own (the zone their screen shows times in); UTC days without one. A zone the server
     // does not know is refused only where it decides which rows come (a From or To day); else the lines use UTC.
-    const zone = readerZone(ctx);
-    const rawZone = ctx.query.tz;
-    if ((from || to) && rawZone !== undefined && rawZone !== '' && (typeof rawZone !== 'string' || !timeZoneName(rawZone))) errors.tz = [TZ_INVALID];
+    const known = givenZone(ctx);
+    if ((from || to) && known === null) errors.tz = [TZ_INVALID];
+    const zone = known || 'UTC';
     const vendor = ctx.query.vendor;
     if (vendor !== undefined && vendor !== '' && (typeof vendor !== 'string' || !UUID.test(vendor))) errors.vendor = ['Select a valid vendor.'];
     const status = ctx.query.status;

@@ -49,7 +49,6 @@ export function filtersProblem(filters: PaymentsFilters): string | null {
   return null;
 }
 
-
 /**
  * The API path for the filters: the JSON log, or the server's CSV of the same rows. With the browser's zone: the
  * From and To days are its days, and the lines' dates with a time are shown in it, as the screens show times.

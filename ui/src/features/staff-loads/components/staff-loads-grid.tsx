@@ -101,7 +101,9 @@ const boardTheme = themeQuartz.withParams({
   }),
 );
 
-// Tab and Shift+Tab leave the board (one Tab stop, as a table's rows are not each a stop); arrows move inside it.
+// Tab and Shift+Tab leave the board (one Tab stop, as a table's rows are not each a stop); arrows move inside it. The
+// board's own handler (leaveOnTabKey) moves the focus out, from headers and cells alike; AG Grid's way out is left
+// only for Tab when the board is the page's last Tab stop.
 const leaveOnTab = () => false as const;
 
 // The cell's own controls handle the keys they need (the status dropdown's arrows and Enter); Tab and Escape stay the
