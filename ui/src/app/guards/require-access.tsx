@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession, userTypeOf } from '../../lib/auth/current-user';
+import { loginPageOf, useSession } from '../../lib/auth/current-user';
 import { type Access, decideAccess } from './access-rules';
 import { RefusalRedirect } from './refusal-redirect';
 import { useUserAtArrival } from './use-user-at-arrival';
@@ -18,7 +18,7 @@ export function RequireAccess({ access }: { access: Access }) {
     if (user) return <RefusalRedirect from={pathname} to={now.redirectTo} reason={now.reason} />;
     // Signed out while here (a logout in this tab or another, or the session ended on the server): to the login page
     // of the portal the user was in, where this tab's own logout goes too.
-    return <Navigate to={userTypeOf(arrivedAs) === 'STAFF' ? '/staff/login' : '/'} replace />;
+    return <Navigate to={loginPageOf(arrivedAs)} replace />;
   }
   return <Outlet />;
 }

@@ -42,6 +42,9 @@ export function userTypeOf(user: CurrentUser | null | undefined): UserType {
 
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 
+/** The login page of the portal this user signs in to (the vendors' for a guest): where a signed-out user goes. */
+export const loginPageOf = (user: CurrentUser | null | undefined): string => (userTypeOf(user) === 'STAFF' ? '/staff/login' : '/');
+
 /**
  * The signed-in user, or null when the server says there is none (401/403). Anything else (the server or the network
  * failing) is an error: a re-read (after a reconnect, or a pushed tier change) then keeps the user it had, and a first

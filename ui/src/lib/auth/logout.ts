@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../api-client';
 import { useToast } from '../toast-context';
-import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from './current-user';
-import { announceSessionChange } from './session-sync';
+import { CURRENT_USER_KEY, type CurrentUser, loginPageOf } from './current-user';
+import { announceSessionChange, switchSessionUser } from './session-sync';
 
 export function logoutRequest(): Promise<{ detail: string }> {
   return apiClient.post<{ detail: string }>('/auth/logout/');
@@ -27,9 +27,8 @@ export function useLogout(): () => Promise<void> {
       toast.error('The server did not confirm the logout. You have been signed out on this device.');
     }
     // Drop everything cached for this user, then mark the session as guest.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-    queryClient.setQueryData(CURRENT_USER_KEY, null);
+    switchSessionUser(queryClient, null);
     announceSessionChange();
-    await navigate(userTypeOf(user) === 'STAFF' ? '/staff/login' : '/', { replace: true });
+    await navigate(loginPageOf(user), { replace: true });
   }, [navigate, queryClient, toast]);
 }

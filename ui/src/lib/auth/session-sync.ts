@@ -26,6 +26,12 @@ export function listenForSessionChanges(onChange: () => void): () => void {
   return () => tab.removeEventListener('message', listener);
 }
 
+/** Another user, or none, from now on: everything cached for the previous one is dropped first. */
+export function switchSessionUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+}
+
 let checking: Promise<void> | null = null;
 
 /**
@@ -39,10 +45,8 @@ export function recheckSession(queryClient: QueryClient): Promise<void> {
     try {
       const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
       const now = await fetchCurrentUser();
-      if ((before?.id ?? null) !== (now?.id ?? null)) {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-      }
-      queryClient.setQueryData(CURRENT_USER_KEY, now);
+      if ((before?.id ?? null) !== (now?.id ?? null)) switchSessionUser(queryClient, now);
+      else queryClient.setQueryData(CURRENT_USER_KEY, now);
     } catch {
       // Not answered: keep the user this tab has.
     } finally {
