@@ -93,8 +93,8 @@ export function superviseEmbedded(
         for (let attempt = 1; !stopping; attempt += 1) {
           try {
             current = await start(server.port);
-            if (stopping) await current.stop();
-            else {
+            // Stopping meanwhile: stop() stops it, once this restart is done.
+            if (!stopping) {
               logger.warn('the embedded PostgreSQL is running again', { port: current.port, attempt });
               watch(current);
             }

@@ -19,8 +19,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The UI's Content-Security-Policy: scripts only from this origin (the Vite build has no inline script), inline style
- * attributes allowed (theme colours, grid cell positions), same-origin frames for PDF previews, sockets to this origin only ('self' covers ws: and wss: to the same host in CSP Level 3 browsers; a browser without it falls back to long polling),
- * never framed by another site.
+ * attributes allowed (theme colours, grid cell positions), same-origin frames for PDF previews, sockets to this origin
+ * only ('self' covers ws: and wss: to the same host in CSP Level 3 browsers; a browser without it falls back to long
+ * polling), never framed by another site.
  */
 export const UI_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
