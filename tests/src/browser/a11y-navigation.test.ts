@@ -287,7 +287,7 @@ describe('load detail: document category bar and as-of dialog', () => {
     const buttons = panel.locator('button.ld-category');
     await buttons.first().waitFor();
     const pairs = await buttons.evaluateAll((all) =>
-      all.map((button) => ({ shown: (button.textContent ?? '').replace(/(\d+)$/, ' $1').trim(), name: button.getAttribute('aria-label') ?? '' })),
+      all.map((button) => ({ shown: (button.textContent ?? '').trim(), name: button.getAttribute('aria-label') ?? '' })),
     );
     expect(pairs.length).toBeGreaterThan(2);
     for (const { shown, name } of pairs) expect(name.startsWith(shown), `${name} starts with ${shown}`).toBe(true);

@@ -34,6 +34,7 @@ export function DocumentCategoryBar({ counts, onOpen, compact = false, viewOnly 
               onClick={() => onOpen(type)}
             >
               <span className="ld-category-label">{shown}</span>
+              {/* A space between the two, so the text read from the button is "BOL 0", not "BOL0" (label in name). */}{' '}
               <span className={`ld-category-count${count > 0 ? ' has-documents' : ''}`}>{count}</span>
             </button>
           </li>

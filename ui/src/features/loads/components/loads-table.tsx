@@ -31,7 +31,8 @@ const dateColumn = (field: LoadDateField, header: string) =>
         <button
           type="button"
           className="cell-button date-cell"
-          aria-label={`Change ${header.toLowerCase()} of ${load.kdt_id} (${formatListDateTime(load[field])})`}
+          // The name starts with the date the button shows (label in name, WCAG 2.5.3), then says what it does.
+          aria-label={`${formatListDateTime(load[field])}: change ${header.toLowerCase()} of ${load.kdt_id}`}
           onClick={() => table.options.meta?.open({ kind: 'date', load, field })}
         >
           {formatListDateTime(load[field])}

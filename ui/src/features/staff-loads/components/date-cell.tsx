@@ -16,7 +16,8 @@ export function DateCell({ data, context, colDef }: CustomCellRendererProps<Load
     <button
       type="button"
       className="cell-button date-cell"
-      aria-label={`Change ${LABELS[field]} of ${data.kdt_id} (${text})`}
+      // The name starts with the date the button shows (label in name, WCAG 2.5.3), then says what it does.
+      aria-label={`${text}: change ${LABELS[field]} of ${data.kdt_id}`}
       onClick={() => context.open({ kind: 'date', load: data, field })}
     >
       {text}

@@ -1,0 +1,77 @@
+// WCAG 2.1 A/AA checks by axe-core (every rule tagged wcag2a, wcag2aa, wcag21a, wcag21aa, plus the experimental
+// label-in-name rule, WCAG 2.5.3) on the vendor and staff screens, with their data, in a real browser. Colour contrast
+// has its own test in both themes (a11y-contrast.test.ts) and is left out here.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../accounts/support';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { loginThroughUi, useBrowserSuite } from './support';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
+
+interface AxeResults {
+  violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
+}
+
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  rules: { 'color-contrast': { enabled: false }, 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+};
+
+async function settle(page: Page, ready?: string): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  if (ready) await page.locator(ready).first().waitFor();
+  await page.waitForFunction("!document.querySelector('.page-status, .app-loading, .spinner')", undefined, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+async function audit(page: Page, label: string, routes: { path: string; ready?: string }[], failures: string[]): Promise<void> {
+  for (const route of routes) {
+    await page.goto(route.path);
+    await settle(page, route.ready);
+    if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE_PATH });
+    const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(AXE_OPTIONS)})`);
+    for (const violation of results.violations) {
+      for (const node of violation.nodes.slice(0, 3)) {
+        failures.push(`${label} ${route.path}: ${violation.id} (${violation.help}) at ${node.target.map(String).join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n\s*/g, ' ')}`);
+      }
+      if (violation.nodes.length > 3) failures.push(`${label} ${route.path}: ${violation.id}: ${violation.nodes.length - 3} more`);
+    }
+  }
+}
+
+describe('WCAG 2.1 A/AA (axe)', () => {
+  it('passes on the vendor and staff screens', { timeout: 180_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const loads = (await admin.get<{ id: string }[]>('/api/loads/')).body;
+    const vendors = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body;
+    const accounts = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body;
+    const vendor = vendors.find((v) => v.username === 'carrier')!;
+    const dispatch = accounts.find((account) => account.username === 'dispatch')!;
+    const failures: string[] = [];
+    const guest = await suite.openPage({ bypassCSP: true });
+    await audit(guest, 'guest', [{ path: '/' }, { path: '/staff/login' }, { path: '/signup' }, { path: '/staff/signup' }], failures);
+    const carrier = await suite.openPage({ bypassCSP: true });
+    await loginThroughUi(carrier, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await audit(carrier, 'carrier', [{ path: '/loads', ready: 'tbody tr' }, { path: `/load/${loads[0]!.id}` }, { path: '/profile' }, { path: '/settings' }], failures);
+    const staff = await suite.openPage({ bypassCSP: true });
+    await loginThroughUi(staff, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await audit(staff, 'admin', [
+      { path: '/staff/dashboard' },
+      { path: '/staff/loads', ready: '.ag-row' },
+      { path: `/staff/load/${loads[0]!.id}` },
+      { path: '/staff/vendors', ready: 'text=newcarrier' },
+      { path: `/staff/vendors/${vendor.id}` },
+      { path: '/staff/accounts', ready: 'text=No Tier Assigned' },
+      { path: `/staff/${dispatch.id}` },
+      { path: '/staff/payments', ready: 'tbody tr' },
+      { path: '/staff/recycle-bin' },
+      { path: '/staff/profile' },
+    ], failures);
+    expect(failures, `${failures.length} violation(s):\n${failures.join('\n')}`).toEqual([]);
+  });
+});
