@@ -209,6 +209,26 @@ describe('the payments log', () => {
   });
 });
 
+describe('audit times', () => {
+  it('name their zone in the payments log and a load\'s payment history (the reader\'s zone, here Chicago)', { timeout: 120_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[0]!;
+    expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { amount_paid: 321 })).status).toBe(200);
+    const page = await suite.openPage({ timezoneId: 'America/Chicago' });
+    await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
+    const named = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/;
+    await page.goto('/staff/payments');
+    const logTime = page.getByRole('table', { name: 'Payments log' }).locator('tbody time').first();
+    await logTime.waitFor();
+    expect(await logTime.textContent()).toMatch(named);
+    await page.goto(`/staff/load/${load.id}`);
+    const historyTime = page.getByRole('table', { name: 'Payment history' }).locator('tbody time').first();
+    await historyTime.waitFor();
+    expect(await historyTime.textContent()).toMatch(named);
+    await page.context().close();
+  });
+});
+
 describe('the ADMIN\'s payments log', () => {
   it('marks the rows of a deleted load as deleted', { timeout: 120_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
@@ -252,9 +272,10 @@ describe('payment history on a phone', () => {
     for (const row of rows) {
       expect(row.changeLeft).toBeGreaterThanOrEqual(0);
       expect(row.changeRight).toBeLessThanOrEqual(PHONE.width);
-      // First in its row, and the row only one line (when and who) taller than the change itself (it was ~130 px).
+      // First in its row, and the row at most two short lines (when, then who where both do not fit on one line:
+      // the time names its zone) taller than the change itself (it was ~130 px).
       expect(row.changeTop - row.rowTop).toBeLessThan(16);
-      expect(row.height - row.changeHeight).toBeLessThan(48);
+      expect(row.height - row.changeHeight).toBeLessThan(72);
       // When and who side by side (or the one under the other), never on top of each other.
       expect(row.atRight).toBeLessThanOrEqual(row.actorLeft);
     }

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { actorLabel, actorParts, eventTypeLabel, formatAuditTime } from './audit-format';
 
 describe('formatAuditTime', () => {
-  it('shows an en-US date with the year and a 12-hour time', () => {
-    const text = formatAuditTime('2026-03-05T15:07:00');
-    expect(text).toBe('Mar 5, 2026, 3:07 PM');
+  it('shows an en-US date with the year and a 12-hour time, in the reader\'s zone, named', () => {
+    expect(formatAuditTime('2026-03-05T15:07:00Z', 'America/Chicago')).toBe('Mar 5, 2026, 9:07 AM CST');
+    expect(formatAuditTime('2026-07-01T15:07:00Z', 'America/Chicago')).toBe('Jul 1, 2026, 10:07 AM CDT');
+    expect(formatAuditTime('2026-03-05T15:07:00Z', 'UTC')).toBe('Mar 5, 2026, 3:07 PM UTC');
+    // The browser's own zone when none is given (a local time reads back as itself), named all the same.
+    expect(formatAuditTime('2026-03-05T15:07:00')).toMatch(/^Mar 5, 2026, 3:07 PM \S+$/);
   });
 
   it('reads missing or broken times as a dash', () => {

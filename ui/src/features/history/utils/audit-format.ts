@@ -16,15 +16,21 @@ const AUDIT_TIME: Intl.DateTimeFormatOptions = {
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
+  // Named, as the history lines the server writes are ('... CST'): an audit read by people in several zones, or across
+  // a daylight-saving change, needs to say which time it means.
+  timeZoneName: 'short',
 };
 
-/** 'Nov 21, 2025, 3:05 PM' in the user's zone (an audit needs the year); '—' when missing or unreadable. */
-export function formatAuditTime(iso: string | null | undefined): string {
+/**
+ * 'Nov 21, 2025, 3:05 PM CST' in the user's zone (`timeZone` only for tests), named; an audit needs the year. '—' when
+ * missing or unreadable.
+ */
+export function formatAuditTime(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
   // Newer ICU puts a narrow no-break space before AM/PM; keep one spelling everywhere.
-  return date.toLocaleString('en-US', AUDIT_TIME).replace(/\u202f/g, ' ');
+  return date.toLocaleString('en-US', { ...AUDIT_TIME, timeZone }).replace(/\u202f/g, ' ');
 }
 
 export const SYSTEM_ACTOR = 'System';

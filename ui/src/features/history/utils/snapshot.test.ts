@@ -83,6 +83,6 @@ describe('value formatting', () => {
   });
 
   it('shows a time when the value has one', () => {
-    expect(dateRow('x', '2026-02-03T15:30:00').value).toBe('Feb 3, 2026, 3:30 PM');
+    expect(dateRow('x', '2026-02-03T15:30:00').value).toMatch(/^Feb 3, 2026, 3:30 PM \S+$/);
   });
 });
