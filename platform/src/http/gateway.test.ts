@@ -3,10 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from './gateway';
+import { chooseEncoding, createGateway } from './gateway';
 
 // The embedded mode's single port serving the built UI from a real folder over real HTTP.
+/** A bundle-like file, large enough to be compressed (about 40 kB of repetitive JS). */
+const BUNDLE = Array.from({ length: 800 }, (_, i) => `export function component${i}(props) { return render("row", props.value + ${i}); }`).join('\n');
 let server: http.Server;
 let base: string;
 let root: string;
@@ -16,6 +19,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Portal</title>');
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'assets', 'app-1a2b.js'), 'console.log("portal");');
+  fs.writeFileSync(path.join(root, 'assets', 'vendor-9f8e.js'), BUNDLE);
+  fs.writeFileSync(path.join(root, 'assets', 'logo-77aa.png'), Buffer.alloc(4096, 7));
   // A file that passes the check (a regular file inside the folder) and fails every read, as a file removed or
   // replaced while the UI is rebuilt beside a running product does.
   fs.symlinkSync('/proc/self/mem', path.join(root, 'assets', 'unreadable.js'));
@@ -57,5 +62,84 @@ describe('the gateway serving the built UI', () => {
     const after = await fetch(`${base}/`);
     expect(after.status).toBe(200);
     expect(await after.text()).toBe('<!doctype html><title>Portal</title>');
+  });
+
+  // Raw Node http, which neither asks for nor undoes compression by itself (fetch would).
+  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .request(`${base}${pathname}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+
+  it('compresses the JS it serves for a browser that accepts it: brotli first, then gzip (before, always uncompressed)', async () => {
+    const br = await get('/assets/vendor-9f8e.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BUNDLE.length / 4);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+
+    const gzip = await get('/assets/vendor-9f8e.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(BUNDLE);
+
+    // Asked again: the same bytes (kept, not compressed again), and HEAD tells the same length with no body.
+    expect((await get('/assets/vendor-9f8e.js', { 'Accept-Encoding': 'gzip' })).body.equals(gzip.body)).toBe(true);
+    const head = await get('/assets/vendor-9f8e.js', { 'Accept-Encoding': 'gzip' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(String(gzip.body.length));
+    expect(head.body.length).toBe(0);
+  });
+
+  it('sends the file as it is when the client accepts no compression, for small files and for images', async () => {
+    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br;q=0' }]) {
+      const plain = await get('/assets/vendor-9f8e.js', headers);
+      expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body.toString()).toBe(BUNDLE);
+    }
+    const small = await get('/assets/app-1a2b.js', { 'Accept-Encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log("portal");');
+    const image = await get('/assets/logo-77aa.png', { 'Accept-Encoding': 'gzip, br' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary).toBeUndefined();
+    expect(image.body.length).toBe(4096);
+  });
+
+  it('compresses a file rebuilt in place anew', async () => {
+    const file = path.join(root, 'assets', 'rebuilt.js');
+    fs.writeFileSync(file, BUNDLE);
+    expect(zlib.gunzipSync((await get('/assets/rebuilt.js', { 'Accept-Encoding': 'gzip' })).body).toString()).toBe(BUNDLE);
+    fs.writeFileSync(file, `${BUNDLE}\n// rebuilt`);
+    expect(zlib.gunzipSync((await get('/assets/rebuilt.js', { 'Accept-Encoding': 'gzip' })).body).toString()).toBe(`${BUNDLE}\n// rebuilt`);
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR;Q=0.5', 'br'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', 'identity'],
+    ['gzip;q=0', 'identity'],
+    ['', 'identity'],
+  ])('%j -> %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+  it('reads a header given more than once', () => {
+    expect(chooseEncoding(['deflate', 'gzip'])).toBe('gzip');
+    expect(chooseEncoding(undefined)).toBe('identity');
   });
 });

@@ -9,6 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '@portal/platform/http/gateway';
 import { securityHeaders } from '@portal/platform/http/middleware';
@@ -21,7 +22,7 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 // ----- what the embedded mode sends ---------------------------------------------------------------------------------
 
 /** Headers that are about the content, not security: the two gateways may differ on them. */
-const CONTENT_HEADERS = new Set(['content-type', 'cache-control', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+const CONTENT_HEADERS = new Set(['content-type', 'cache-control', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'vary']);
 
 type Answer = { status: number; headers: Map<string, string[]>; body: string };
 
@@ -48,10 +49,28 @@ async function listen(server: http.Server): Promise<number> {
   return (server.address() as net.AddressInfo).port;
 }
 
+/** A bundle-like asset over both gateways' compression threshold (1 kB). */
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const row${i} = () => render("cell", ${i});`).join('\n');
+
+/** A GET with the given headers, its body as bytes (request() reads text). */
+function rawGet(port: number, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: '127.0.0.1', port, path: pathname, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
 function writeUi(dir: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
   fs.writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1);');
+  fs.writeFileSync(path.join(dir, 'assets', 'big.js'), BIG_JS);
 }
 
 /** The security headers the embedded gateway sends with the UI, as it sends them (same set on index.html and assets). */
@@ -200,6 +219,15 @@ describe('compose gateway security headers (deploy/nginx.conf, statically)', () 
     }
   });
 
+  it('compresses the UI’s JS and CSS (the nginx image compresses nothing by default), as the embedded gateway does', () => {
+    const directive = (name: string) => server.block!.find((d) => d.name === name)?.args;
+    expect(directive('gzip')).toEqual(['on']);
+    expect(directive('gzip_vary')).toEqual(['on']);
+    expect(directive('gzip_types')).toEqual(expect.arrayContaining(['text/css', 'text/javascript', 'application/javascript', 'application/json']));
+    // No location turns it off again.
+    for (const location of locations) expect(location.block!.find((d) => d.name === 'gzip')?.args ?? ['on'], location.args.join(' ')).toEqual(['on']);
+  });
+
   it('gives nginx’s own answers on proxied paths the services’ API headers, and adds none a service already sent', async () => {
     const expected = await serviceApiHeaders();
     expect(Object.keys(expected).sort()).toEqual(['cache-control', 'content-security-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options']);
@@ -338,6 +366,18 @@ if (nginx) {
       expect(answer.status).toBe(status);
       for (const [name, value] of Object.entries(uiHeaders)) expect(answer.headers.get(name), name).toEqual([value]);
       if (pathname === '/some/client/route') expect(answer.body).toContain('<title>portal</title>');
+    });
+
+    it('sends the UI’s JS gzip-compressed to a browser that accepts it, and as it is to one that does not', async () => {
+      const compressed = await rawGet(port, '/assets/big.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe('gzip');
+      expect(compressed.headers.vary).toBe('Accept-Encoding');
+      expect(compressed.body.length).toBeLessThan(BIG_JS.length / 3);
+      expect(zlib.gunzipSync(compressed.body).toString()).toBe(BIG_JS);
+      const plain = await rawGet(port, '/assets/big.js', {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(BIG_JS);
     });
 
     it('passes a service’s API headers through once, without the UI’s', async () => {
