@@ -99,7 +99,7 @@ describe('the gateway serving the built UI', () => {
   });
 
   it('sends the file as it is when the client accepts no compression, for small files and for images', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br;q=0' }]) {
+    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br;q=0' }] as Record<string, string>[]) {
       const plain = await get('/assets/vendor-9f8e.js', headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(plain.headers.vary).toBe('Accept-Encoding');
