@@ -45,4 +45,36 @@ describe('the date dialog without a time', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => pickup.textContent()).toBe('Not set');
   });
+
+  it('warns, without refusing, of a delivery set before the pick-up (a day and month swapped, say)', { timeout: 60_000 }, async () => {
+    const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+    const created = await api.post('/api/loads/', { load_number: 'kdt_dd_2', pickup_date: '2026-12-05T14:30:00.000Z' });
+    expect(created.status).toBe(201);
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ timezoneId: 'UTC' });
+    await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
+    await page.goto(`${suite.system.url}/loads`);
+    const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_dd_2', exact: true }) });
+    const delivery = row.locator('td.cell-delivery_date').getByRole('button');
+    await expect.poll(() => delivery.textContent()).toBe('Not set');
+
+    await delivery.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    const date = dialog.locator('input[type=date]');
+    const notice = dialog.getByText('This is before the pick-up (Dec 5, 2:30 PM).');
+    await date.fill('2026-12-04');
+    await dialog.getByLabel('Time', { exact: true }).fill('10:00');
+    await notice.waitFor();
+    expect(await date.getAttribute('aria-describedby')).toContain(await notice.getAttribute('id'));
+    await screenshot(page, 'date-dialog-order-notice');
+    await date.fill('2026-12-06');
+    await expect.poll(() => notice.count()).toBe(0);
+
+    // Saved before the pick-up anyway: a warning, not a rule.
+    await date.fill('2026-12-04');
+    await notice.waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => delivery.textContent()).toBe('Dec 4, 10:00 AM');
+  });
 });

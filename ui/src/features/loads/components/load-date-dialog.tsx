@@ -2,7 +2,15 @@ import { type FormEvent, useId, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
 import { useUpdateLoad } from '../api/update-load';
-import { DATE_DIALOG_CLEARS, DATE_DIALOG_TIME_HINT, DATE_DIALOG_TITLES, dateDialogInitial, dateDialogValue, type LoadDateField } from '../utils/date-dialog';
+import {
+  DATE_DIALOG_CLEARS,
+  DATE_DIALOG_TIME_HINT,
+  DATE_DIALOG_TITLES,
+  dateDialogInitial,
+  dateDialogValue,
+  dateOrderNotice,
+  type LoadDateField,
+} from '../utils/date-dialog';
 
 interface LoadDateDialogProps {
   load: LoadView;
@@ -18,6 +26,8 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateLoad(load.id);
   const clears = date.trim() !== '' && time.trim() === '';
+  const entered = dateDialogValue(date, time);
+  const orderNotice = entered.ok ? dateOrderNotice(field, entered.value, load[field === 'pickup_date' ? 'delivery_date' : 'pickup_date']) : null;
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +66,7 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             required
             value={date}
             aria-invalid={error !== null || undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-describedby={[error && `${id}-error`, orderNotice && `${id}-order`].filter(Boolean).join(' ') || undefined}
             onChange={(event) => {
               setDate(event.target.value);
               setError(null);
@@ -83,6 +93,11 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             </p>
           )}
         </div>
+        {orderNotice && (
+          <p id={`${id}-order`} className="field-notice" role="status">
+            {orderNotice}
+          </p>
+        )}
         {error && (
           <p id={`${id}-error`} className="field-error" role="alert">
             {error}

@@ -1,5 +1,5 @@
 // The small dialog a date cell opens (vendor-side.md section 5): date required, time optional.
-import { localDateTimeToIso, localParts } from '../../../lib/format-date';
+import { formatListDateTime, localDateTimeToIso, localParts } from '../../../lib/format-date';
 
 export type LoadDateField = 'pickup_date' | 'delivery_date';
 
@@ -28,4 +28,18 @@ export function dateDialogValue(date: string, time: string): { ok: true; value: 
   if (time.trim() === '') return { ok: true, value: null };
   const iso = localDateTimeToIso(date.trim(), time.trim());
   return iso === null ? { ok: false, error: 'Enter a valid date and time.' } : { ok: true, value: iso };
+}
+
+/**
+ * A warning, not a refusal (the spec has no such rule, and a pick-up may be moved after its delivery is set): the time
+ * about to be saved puts the delivery before the pick-up, as a day and month swapped by mistake would.
+ */
+export function dateOrderNotice(field: LoadDateField, value: string | null, other: string | null | undefined): string | null {
+  if (!value || !other) return null;
+  const at = Date.parse(value);
+  const otherAt = Date.parse(other);
+  if (Number.isNaN(at) || Number.isNaN(otherAt)) return null;
+  if (field === 'delivery_date' && at < otherAt) return `This is before the pick-up (${formatListDateTime(other)}).`;
+  if (field === 'pickup_date' && at > otherAt) return `This is after the delivery (${formatListDateTime(other)}).`;
+  return null;
 }
