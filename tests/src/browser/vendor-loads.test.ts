@@ -107,7 +107,13 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     await form.getByLabel('Pickup Zip').fill('75201');
     await form.getByLabel('Pickup Date').fill('03-10-2026');
     await form.getByLabel('Delivery Zip').fill('80202');
+    // A delivery typed before the pick-up (day and month swapped, say) is pointed out under it; corrected, it goes.
+    await form.getByLabel('Delivery Date').fill('03-09-2026');
+    const orderNotice = form.getByText('This is before the pick-up (Mar 10).');
+    await orderNotice.waitFor();
+    expect(await form.getByLabel('Delivery Date').getAttribute('aria-describedby')).toBe(await orderNotice.getAttribute('id'));
     await form.getByLabel('Delivery Date').fill('03-12-2026');
+    await expect.poll(() => orderNotice.count()).toBe(0);
     await form.getByLabel('Rate Amount ($)').fill('1875.25');
     await screenshot(page, 'vendor-loads-create-form');
     await form.getByRole('button', { name: 'Create', exact: true }).click();

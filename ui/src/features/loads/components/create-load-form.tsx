@@ -5,7 +5,13 @@ import { useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useToast } from '../../../lib/toast-context';
 import { useCreateLoad } from '../api/create-load';
 import { useLoadIdAvailability } from '../hooks/use-load-id-availability';
-import { buildCreateLoadBody, type CreateLoadForm as FormState, type CreateLoadFormErrors, emptyCreateLoadForm } from '../utils/create-load-form';
+import {
+  buildCreateLoadBody,
+  createLoadDateOrderNotice,
+  type CreateLoadForm as FormState,
+  type CreateLoadFormErrors,
+  emptyCreateLoadForm,
+} from '../utils/create-load-form';
 import { AVAILABILITY_MESSAGES, canCreateWith, refusedAsTaken } from '../utils/load-id-availability';
 import { createLoadErrorMessage, LOAD_MESSAGES } from '../utils/load-messages';
 
@@ -87,6 +93,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   }
 
   const numberError = errors.loadNumber ?? formatError;
+  const orderNotice = createLoadDateOrderNotice(form);
   const message = availability === 'idle' ? null : AVAILABILITY_MESSAGES[availability];
 
   return (
@@ -183,11 +190,17 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
                 inputMode={field.inputMode}
                 autoComplete="off"
                 aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={field.name === 'deliveryDate' && orderNotice ? `${id}-order` : undefined}
                 onChange={(event) => set(field.name, event.target.value)}
               />
               {errors[field.name] && (
                 <p className="field-error" role="alert">
                   {errors[field.name]}
+                </p>
+              )}
+              {field.name === 'deliveryDate' && orderNotice && (
+                <p id={`${id}-order`} className="field-notice" role="status">
+                  {orderNotice}
                 </p>
               )}
             </div>

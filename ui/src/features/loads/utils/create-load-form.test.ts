@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCreateLoadBody, emptyCreateLoadForm, loadNumberFormatError } from './create-load-form';
+import { buildCreateLoadBody, createLoadDateOrderNotice, emptyCreateLoadForm, loadNumberFormatError } from './create-load-form';
 
 const form = (overrides: Partial<ReturnType<typeof emptyCreateLoadForm>>) => ({ ...emptyCreateLoadForm(), ...overrides });
 
@@ -71,5 +71,15 @@ describe('buildCreateLoadBody for staff (a vendor must be picked)', () => {
   it('sends the picked vendor profile id', () => {
     const vendor = '1b2c3d4e-0000-4000-8000-000000000001';
     expect(buildCreateLoadBody(form({ loadNumber: '9', vendor }), { requireVendor: true }).body).toEqual({ load_number: 'kdt_9', kdt_id: 'kdt_9', vendor });
+  });
+});
+
+describe('createLoadDateOrderNotice', () => {
+  it('warns under Delivery Date when the delivery is before the pick-up, and only then', () => {
+    expect(createLoadDateOrderNotice(form({ withDetails: true, pickupDate: '12-05-2026', deliveryDate: '12-04-2026' }))).toBe('This is before the pick-up (Dec 5).');
+    expect(createLoadDateOrderNotice(form({ withDetails: true, pickupDate: '12-05-2026', deliveryDate: '12-05-2026' }))).toBeNull();
+    expect(createLoadDateOrderNotice(form({ withDetails: true, pickupDate: '12-05-2026', deliveryDate: '12-06-2026' }))).toBeNull();
+    expect(createLoadDateOrderNotice(form({ withDetails: true, pickupDate: '12-05-2026', deliveryDate: '12-0' }))).toBeNull();
+    expect(createLoadDateOrderNotice(form({ withDetails: false, pickupDate: '12-05-2026', deliveryDate: '12-04-2026' }))).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { normalizeLoadNumber } from '@portal/domain/loads/fields';
 import { createLoadSchema, loadNumberSchema } from '@portal/domain/loads/schemas';
 import { mmDdYyyyToIso } from '../../../lib/format-date';
+import { dateOrderNotice } from './date-dialog';
 import { LOAD_MESSAGES } from './load-messages';
 import { INVALID_NUMBER, parseDecimal } from './parse-decimal';
 import { INVALID_DATE } from './section-form';
@@ -102,4 +103,10 @@ export function buildCreateLoadBody(
     }
   }
   return Object.keys(errors).length > 0 ? { errors } : { body };
+}
+
+/** The warning under Delivery Date when both dates read and the delivery is before the pick-up (see dateOrderNotice). */
+export function createLoadDateOrderNotice(form: CreateLoadForm): string | null {
+  if (!form.withDetails) return null;
+  return dateOrderNotice('delivery_date', mmDdYyyyToIso(form.deliveryDate), mmDdYyyyToIso(form.pickupDate));
 }
