@@ -29,17 +29,26 @@ async function settle(page: Page, ready?: string): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-async function audit(page: Page, label: string, routes: { path: string; ready?: string }[], failures: string[]): Promise<void> {
+interface Route {
+  path: string;
+  ready?: string;
+  /** A state to check beyond the page as it loads: a dialog or menu opened, named in the report. */
+  open?: { name: string; act(page: Page): Promise<void> };
+}
+
+async function audit(page: Page, label: string, routes: Route[], failures: string[]): Promise<void> {
   for (const route of routes) {
     await page.goto(route.path);
     await settle(page, route.ready);
+    if (route.open) await route.open.act(page);
+    const where = `${label} ${route.path}${route.open ? ` (${route.open.name})` : ''}`;
     if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE_PATH });
     const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(AXE_OPTIONS)})`);
     for (const violation of results.violations) {
       for (const node of violation.nodes.slice(0, 3)) {
-        failures.push(`${label} ${route.path}: ${violation.id} (${violation.help}) at ${node.target.map(String).join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n\s*/g, ' ')}`);
+        failures.push(`${where}: ${violation.id} (${violation.help}) at ${node.target.map(String).join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n\s*/g, ' ')}`);
       }
-      if (violation.nodes.length > 3) failures.push(`${label} ${route.path}: ${violation.id}: ${violation.nodes.length - 3} more`);
+      if (violation.nodes.length > 3) failures.push(`${where}: ${violation.id}: ${violation.nodes.length - 3} more`);
     }
   }
 }
@@ -57,16 +66,49 @@ describe('WCAG 2.1 A/AA (axe)', () => {
     await audit(guest, 'guest', [{ path: '/' }, { path: '/staff/login' }, { path: '/signup' }, { path: '/staff/signup' }], failures);
     const carrier = await suite.openPage({ bypassCSP: true });
     await loginThroughUi(carrier, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    await audit(carrier, 'carrier', [{ path: '/loads', ready: 'tbody tr' }, { path: `/load/${loads[0]!.id}` }, { path: '/profile' }, { path: '/settings' }], failures);
+    await audit(carrier, 'carrier', [
+      { path: '/loads', ready: 'tbody tr' },
+      { path: '/loads', ready: 'tbody tr', open: { name: 'New Load with details', act: async (p) => {
+        await p.getByRole('button', { name: 'New Load' }).click();
+        await p.getByRole('form', { name: 'New Load' }).getByLabel('Add Full Load Details?').check();
+      } } },
+      { path: '/loads', ready: 'tbody tr', open: { name: 'date dialog', act: async (p) => {
+        await p.locator('tbody tr td.cell-pickup_date button').first().click();
+        await p.getByRole('dialog').waitFor();
+      } } },
+      { path: '/loads', ready: 'tbody tr', open: { name: 'document dialog', act: async (p) => {
+        await p.locator('tbody tr button.document-cell').first().click();
+        await p.getByRole('dialog').waitFor();
+      } } },
+      { path: `/load/${loads[0]!.id}` },
+      { path: `/load/${loads[0]!.id}`, open: { name: 'section edit', act: async (p) => {
+        await p.getByRole('button', { name: /^Edit / }).first().click();
+        await p.locator('.load-section.is-editing').waitFor();
+      } } },
+      { path: '/profile' },
+      { path: '/settings' },
+    ], failures);
     const staff = await suite.openPage({ bypassCSP: true });
     await loginThroughUi(staff, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await audit(staff, 'admin', [
       { path: '/staff/dashboard' },
       { path: '/staff/loads', ready: '.ag-row' },
+      { path: '/staff/loads', ready: '.ag-row', open: { name: 'date dialog', act: async (p) => {
+        await p.locator('.ag-row button.date-cell').first().click();
+        await p.getByRole('dialog').waitFor();
+      } } },
+      { path: '/staff/loads', ready: '.ag-row', open: { name: 'document dialog', act: async (p) => {
+        await p.locator('.ag-row button.document-cell').first().click();
+        await p.getByRole('dialog').waitFor();
+      } } },
       { path: `/staff/load/${loads[0]!.id}` },
       { path: '/staff/vendors', ready: 'text=newcarrier' },
       { path: `/staff/vendors/${vendor.id}` },
       { path: '/staff/accounts', ready: 'text=No Tier Assigned' },
+      { path: `/staff/${dispatch.id}`, open: { name: 'tier menu', act: async (p) => {
+        await p.getByRole('button', { name: /^Tier: / }).first().click();
+        await p.getByRole('menu', { name: 'Staff tier' }).waitFor();
+      } } },
       { path: `/staff/${dispatch.id}` },
       { path: '/staff/payments', ready: 'tbody tr' },
       { path: '/staff/recycle-bin' },
