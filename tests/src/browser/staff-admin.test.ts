@@ -268,6 +268,37 @@ describe('a vendor insurance that has expired or ends soon', () => {
   });
 });
 
+describe('the ADMIN\'s own staff profile', () => {
+  it('is saved with every non-empty field, changed or not (staff-side.md: "non-empty profile fields")', { timeout: 60_000 }, async () => {
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    const saves = sentBodies(page, 'PATCH', /^\/api\/profiles\/staff\/$/);
+    await page.goto('/staff/profile');
+    await page.getByRole('heading', { name: 'Staff Profile' }).waitFor();
+    const form = page.getByRole('form', { name: 'Staff profile' });
+    await form.getByLabel(/^Department/).fill('Operations');
+    await form.getByLabel(/^Position/).fill('Head of Ops');
+    await form.getByLabel(/^First Name/).fill('Ada');
+    await form.getByLabel(/^Last Name/).fill('Admin');
+    await form.getByLabel(/^Email/).fill('ada@kdt.example');
+    await form.locator('input[type=tel]').fill('2145550123');
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Profile saved successfully!').waitFor();
+    const filled = { tier: 'ADMIN', department: 'Operations', position: 'Head of Ops', first_name: 'Ada', last_name: 'Admin', email: 'ada@kdt.example', phone: '(214) 555-0123' };
+    expect(saves).toEqual([filled]);
+
+    // Saved again with nothing changed: the same fields are sent, and it says saved (no 'No changes detected.': that
+    // is the load sections' rule, not the profile's).
+    await page.reload();
+    await form.getByLabel(/^Department/).waitFor();
+    await expect.poll(() => form.getByLabel(/^Position/).inputValue()).toBe('Head of Ops');
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await form.getByText('Profile saved successfully!').waitFor();
+    expect(saves).toEqual([filled, filled]);
+    const stored = await (await apiAs('admin', TEST_ADMIN_PASSWORD)).get<Record<string, unknown>>('/api/profiles/staff/');
+    expect(stored.body).toMatchObject(filled);
+  });
+});
+
 describe('a DISPATCH_OPS user', () => {
   it('is sent from the staff accounts to the dashboard, and sees vendors without edit controls', { timeout: 60_000 }, async () => {
     const page = await staffPage('dispatch', DEMO_PASSWORD);

@@ -14,7 +14,7 @@ import {
   type StaffFormField,
   staffFormErrors,
   staffFormValuesOf,
-  staffProfilePatch,
+  staffProfileBody,
   staffSaveErrorMessage,
   staffSaveFieldErrors,
 } from '../utils/staff-profile-form';
@@ -45,10 +45,9 @@ interface StaffProfileFormProps {
 export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFormProps) {
   const idPrefix = useId();
   const update = useUpdateStaffProfile();
-  const [loaded, setLoaded] = useState(() => staffFormValuesOf(profile));
-  const [values, setValues] = useState(loaded);
+  const [values, setValues] = useState(() => staffFormValuesOf(profile));
   const [errors, setErrors] = useState<StaffFormErrors>({});
-  const [banner, setBanner] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   function change(name: string, raw: string) {
     const next = changeStaffField(values, errors, name as StaffFormField, raw);
@@ -66,16 +65,10 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
       setBanner({ kind: 'error', text: PROFILE_MESSAGES.validationBlocked });
       return;
     }
-    const patch = staffProfilePatch(loaded, values);
-    if (Object.keys(patch).length === 0) {
-      setBanner({ kind: 'info', text: PROFILE_MESSAGES.noChanges });
-      return;
-    }
     try {
-      const saved = await update.mutateAsync(patch);
+      const saved = await update.mutateAsync(staffProfileBody(values));
       // The answer is the profile as now stored; without one, what was sent is.
       const next = saved && typeof saved === 'object' ? staffFormValuesOf(saved) : { ...values };
-      setLoaded(next);
       setValues(next);
       setErrors({});
       setBanner({ kind: 'success', text: PROFILE_MESSAGES.saved });

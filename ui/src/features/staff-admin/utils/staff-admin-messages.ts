@@ -8,7 +8,6 @@ export const PROFILE_MESSAGES = {
   saveFailed: 'Failed to save profile. Please try again later.',
   validationBlocked: 'Please fix the validation errors before submitting.',
   loadFailed: 'Failed to load your profile. Please try again later.',
-  noChanges: 'No changes detected.',
   required: 'This field is required.',
 } as const;
 

@@ -5,7 +5,7 @@ import {
   isStaffProfileCompleted,
   staffFormErrors,
   staffFormValuesOf,
-  staffProfilePatch,
+  staffProfileBody,
   staffSaveErrorMessage,
   staffSaveFieldErrors,
 } from './staff-profile-form';
@@ -47,9 +47,11 @@ describe('the staff profile form', () => {
     expect(Object.keys(errors).sort()).toEqual(['department', 'email']);
   });
 
-  it('sends the non-empty fields that changed, trimmed and formatted', () => {
-    expect(staffProfilePatch(loaded, loaded)).toEqual({});
-    expect(staffProfilePatch(loaded, { ...loaded, position: ' Lead Dispatcher ', phone: '214.555.0199', bio: '' })).toEqual({
+  it('sends every non-empty field, trimmed and formatted, changed or not (empty ones are not sent)', () => {
+    const filled = { tier: 'DISPATCH_OPS', department: 'Operations', position: 'Dispatcher', first_name: 'Dana', last_name: 'Ross', email: 'dana@kdt.example', phone: '(214) 555-0100' };
+    expect(staffProfileBody(loaded)).toEqual(filled);
+    expect(staffProfileBody({ ...loaded, position: ' Lead Dispatcher ', phone: '214.555.0199', bio: '' })).toEqual({
+      ...filled,
       position: 'Lead Dispatcher',
       phone: '(214) 555-0199',
     });

@@ -55,15 +55,17 @@ export function staffFormErrors(values: StaffFormValues): StaffFormErrors {
   return errors;
 }
 
-/** The PATCH body: non-empty fields, formatted, that differ from what was loaded. */
-export function staffProfilePatch(loaded: StaffFormValues, values: StaffFormValues): StaffProfilePatch {
-  const patch: StaffProfilePatch = {};
+/**
+ * The PATCH body: every non-empty field, trimmed and formatted (staff-side.md: "PATCH /profiles/staff/ | non-empty
+ * profile fields", "Empty fields are not sent"). The server records only what differs from the stored profile.
+ */
+export function staffProfileBody(values: StaffFormValues): StaffProfilePatch {
+  const body: StaffProfilePatch = {};
   for (const name of STAFF_FORM_FIELDS) {
-    const { value } = checkFormField(name, values[name] ?? '');
-    const trimmed = value.trim();
-    if (trimmed !== '' && trimmed !== (loaded[name] ?? '').trim()) patch[name] = trimmed;
+    const trimmed = checkFormField(name, values[name] ?? '').value.trim();
+    if (trimmed !== '') body[name] = trimmed;
   }
-  return patch;
+  return body;
 }
 
 /** Completed: first name, last name, email and phone filled and error-free. */
