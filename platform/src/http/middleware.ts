@@ -200,10 +200,23 @@ const LONE_SURROGATE_MESSAGE = 'Invalid characters are not allowed.';
 /** Half of a UTF-16 surrogate pair without its other half: not a character, and not storable as JSON text. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Why `text` cannot be stored, or null. */
+/** C0 controls other than tab, line feed and carriage return, and DEL: nothing a person types into a form. */
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MESSAGE = 'Control characters are not allowed.';
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder how the text around them is shown, so a vendor name
+ * or a note could read differently on the board from what is stored ("Trojan Source" spoofing). Plain right-to-left
+ * text needs none of them.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROL_MESSAGE = 'Text direction control characters are not allowed.';
+
+/** Why `text` cannot be stored, or is refused as never meaningful here, or null. */
 function unstorable(text: string): string | null {
   if (text.includes(NUL)) return NUL_MESSAGE;
   if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  if (CONTROL.test(text)) return CONTROL_MESSAGE;
+  if (BIDI_CONTROL.test(text)) return BIDI_CONTROL_MESSAGE;
   return null;
 }
 
@@ -224,8 +237,9 @@ const fieldName = (key: string) => key.replaceAll(NUL, '').replace(new RegExp(LO
 
 /**
  * Text PostgreSQL cannot store, and that is never meaningful here: a NUL character, or half of a surrogate pair (which
- * JSON can carry as an escape, and PostgreSQL's json refuses). Such query values and body fields are refused up front
- * with a validation error, before anything is reserved or recorded.
+ * JSON can carry as an escape, and PostgreSQL's json refuses); and text no form produces that would show otherwise
+ * than it is stored: control characters (tab and line breaks allowed) and bidirectional overrides. Such query values
+ * and body fields are refused up front with a validation error, before anything is reserved or recorded.
  */
 export function rejectUnstorableText() {
   return async function rejectUnstorable(ctx: Koa.Context, next: Koa.Next): Promise<void> {

@@ -47,6 +47,33 @@ describe('NUL characters', () => {
   });
 });
 
+describe('control and text direction characters', () => {
+  it('are refused in text fields with nothing recorded, while tabs and line breaks in notes are kept', async () => {
+    const loads = (await carrier.get('/api/loads/')).body as { id: string }[];
+    const id = loads[1]!.id;
+    const head = await system.store.headPosition();
+    for (const [notes, message] of [
+      ['Dock 7\u0007', 'Control characters are not allowed.'],
+      ['Gate \u001b[31m4', 'Control characters are not allowed.'],
+      ['Call \u202etxt.exe', 'Text direction control characters are not allowed.'],
+      ['Ask for \u2067Sam\u2069', 'Text direction control characters are not allowed.'],
+    ]) {
+      const answer = await carrier.request('PATCH', `/api/loads/${id}/`, { pickup_notes: notes });
+      expect([answer.status, answer.body], JSON.stringify(notes)).toEqual([400, { pickup_notes: [message] }]);
+    }
+    expect((await carrier.post('/api/loads/', { load_number: 'bidi_1', pickup_location: 'Dallas \u202eXT' })).body).toEqual({
+      pickup_location: ['Text direction control characters are not allowed.'],
+    });
+    expect((await carrier.get('/api/loads/?search=a%07b')).status).toBe(400);
+    expect(await system.store.headPosition()).toBe(head);
+    // What people do type is kept: a tab and line breaks in notes, right-to-left letters, accents.
+    const kept = 'Dock 7\tGate 4\r\nAsk for Sam — שלום, Zoë';
+    const answer = await carrier.request('PATCH', `/api/loads/${id}/`, { pickup_notes: kept });
+    expect(answer.status).toBe(200);
+    expect(answer.body.pickup_notes).toBe(kept);
+  });
+});
+
 describe('a staff profile save that is partly refused', () => {
   it('changes nothing when the built-in admin asks for another tier', async () => {
     const before = (await admin.get('/api/profiles/staff/')).body;
