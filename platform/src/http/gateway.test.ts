@@ -130,6 +130,7 @@ describe('chooseEncoding', () => {
     ['gzip', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
     ['BR;Q=0.5', 'br'],
+    ['br ; q=0 , gzip ;q=1', 'gzip'],
     ['*', 'br'],
     ['*;q=0, gzip', 'gzip'],
     ['identity', 'identity'],

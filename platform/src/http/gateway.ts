@@ -131,7 +131,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
 export function chooseEncoding(header: string | string[] | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const [rawName, ...params] = part.toLowerCase().split(';');
+    const name = rawName!.trim();
     if (!name) continue;
     const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
     accepted.set(name, q === undefined ? 1 : Number(q));
