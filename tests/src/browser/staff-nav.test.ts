@@ -15,6 +15,19 @@ it("keeps an ADMIN's navigation on one row at 1280 and 1440 px wide", { timeout:
     const tops = await links.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
     expect(new Set(tops).size, `${width} px: link tops ${tops.join(', ')}`).toBe(1);
     await screenshot(page, `staff-nav-${width}`);
+
+    // Still one row while the live connection is not up (every page load until the socket connects, and every drop):
+    // 'Reconnecting...' there made the bar wrap at 1280 px, then unwrap once live.
+    // Held there: long polling refused and no WebSocket (page.route does not see WebSockets).
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await page.addInitScript('window.WebSocket = class { constructor() { throw new Error("no WebSocket in this test"); } };');
+    await page.reload();
+    await page.getByRole('status', { name: 'Connection: Connecting' }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByRole('status', { name: 'Connection: Connecting' }).count()).toBe(1);
+    const waiting = await links.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(waiting).size, `${width} px, not connected: link tops ${waiting.join(', ')}`).toBe(1);
+    await screenshot(page, `staff-nav-${width}-connecting`);
   }
 });
 
