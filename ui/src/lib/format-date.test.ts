@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   browserTimeZone,
+  withBrowserZone,
   formatListDateTime,
   isDateOnly,
   isoToMmDdYyyy,
@@ -107,8 +108,11 @@ describe('browserTimeZone', () => {
     try {
       as('America/Chicago');
       expect(browserTimeZone()).toBe('America/Chicago');
+      expect(withBrowserZone('/loads/1/payment-history/')).toBe('/loads/1/payment-history/?tz=America%2FChicago');
+      expect(withBrowserZone('/loads/1/history/?page=1')).toBe('/loads/1/history/?page=1&tz=America%2FChicago');
       as('Etc/Unknown');
       expect(browserTimeZone()).toBe('');
+      expect(withBrowserZone('/loads/1/history/?page=1')).toBe('/loads/1/history/?page=1');
     } finally {
       vi.restoreAllMocks();
     }

@@ -13,6 +13,12 @@ export function browserTimeZone(): string {
   return zone && zone !== 'Etc/Unknown' ? zone : '';
 }
 
+/** `path` with this browser's zone as `tz` (when it can tell it), for answers that show times in the reader's zone. */
+export function withBrowserZone(path: string): string {
+  const zone = browserTimeZone();
+  return zone ? `${path}${path.includes('?') ? '&' : '?'}tz=${encodeURIComponent(zone)}` : path;
+}
+
 const LIST_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true };
 const DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
 

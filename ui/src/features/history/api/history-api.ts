@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LoadView } from '@portal/domain/loads/view';
 import { apiClient } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/format-date';
+import { withBrowserZone } from '../../../lib/format-date';
 import type { AuditActor } from '../utils/audit-format';
 import { HISTORY_PAGE_SIZE } from '../utils/history-paging';
 import type { VendorSnapshot } from '../utils/vendor-snapshot';
@@ -45,8 +45,7 @@ export const historyKeys = {
 /** One page of a record's history; `hideLogins` (a staff account's): without its sign-ins. */
 export function getHistoryPage(kind: HistoryKind, id: string, page: number, pageSize: number, signal?: AbortSignal, hideLogins = false): Promise<HistoryPage> {
   // Dates with a time in the lines are shown in this browser's zone, named, as the screens show times.
-  const tz = browserTimeZone();
-  return apiClient.get<HistoryPage>(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}${hideLogins ? '&logins=hide' : ''}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`, { signal });
+  return apiClient.get<HistoryPage>(withBrowserZone(`${recordPath(kind, id)}history/?page=${page}&page_size=${pageSize}${hideLogins ? '&logins=hide' : ''}`), { signal });
 }
 
 export function historyPageQueryOptions(kind: HistoryKind, id: string, page: number, pageSize = HISTORY_PAGE_SIZE, hideLogins = false) {

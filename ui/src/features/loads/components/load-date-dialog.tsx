@@ -31,13 +31,12 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = dateDialogValue(date, time);
-    if (!result.ok) {
-      setError(result.error);
+    if (!entered.ok) {
+      setError(entered.error);
       return;
     }
     update.mutate(
-      { [field]: result.value },
+      { [field]: entered.value },
       {
         onSuccess: onClose,
         // The spec logs a failed date update and says nothing more.

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentStatus } from '@portal/domain/loads/fields';
 import { apiClient } from '../../../lib/api-client';
 import type { AuditActor } from '../../history/utils/audit-format';
-import { browserTimeZone } from '../../../lib/format-date';
+import { withBrowserZone } from '../../../lib/format-date';
 import { type PaymentsFilters, paymentsLogPath } from '../utils/payments-filters';
 
 /** One change to a payment field of a load: payment status, amount paid, last payment date or payment notes. */
@@ -46,8 +46,7 @@ export const paymentKeys = {
 
 export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
   // Dates with a time in the lines are shown in this browser's zone, named, as the screens show times.
-  const tz = browserTimeZone();
-  return apiClient.get<PaymentChange[]>(`/loads/${encodeURIComponent(loadId)}/payment-history/${tz ? `?tz=${encodeURIComponent(tz)}` : ''}`, { signal });
+  return apiClient.get<PaymentChange[]>(withBrowserZone(`/loads/${encodeURIComponent(loadId)}/payment-history/`), { signal });
 }
 
 export function useLoadPaymentHistory(loadId: string, enabled: boolean) {
