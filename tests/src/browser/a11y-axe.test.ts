@@ -2,33 +2,20 @@
 // landmarks, heading order, unique names; plus the experimental label-in-name rule, WCAG 2.5.3) on the vendor and staff
 // screens, with their data and with dialogs and menus open, in a real browser. Colour contrast has its own test in both
 // themes (a11y-contrast.test.ts) and is left out here.
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { demoRecords, runAxe, settle } from './a11y-support';
 import { loginThroughUi, useBrowserSuite } from './support';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
-
-interface AxeResults {
-  violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
-}
 
 const AXE_OPTIONS = {
   runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
   rules: { 'color-contrast': { enabled: false }, 'label-content-name-mismatch': { enabled: true } },
   resultTypes: ['violations'],
 };
-
-async function settle(page: Page, ready?: string): Promise<void> {
-  await page.locator('main h1').first().waitFor();
-  if (ready) await page.locator(ready).first().waitFor();
-  await page.waitForFunction("!document.querySelector('.page-status, .app-loading, .spinner')", undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
 
 interface Route {
   path: string;
@@ -37,14 +24,22 @@ interface Route {
   open?: { name: string; act(page: Page): Promise<void> };
 }
 
+/** A state with a dialog open: the first control matching `selector` pressed. */
+const dialogOf = (name: string, selector: string): Route['open'] => ({
+  name,
+  act: async (page) => {
+    await page.locator(selector).first().click();
+    await page.getByRole('dialog').waitFor();
+  },
+});
+
 async function audit(page: Page, label: string, routes: Route[], failures: string[]): Promise<void> {
   for (const route of routes) {
     await page.goto(route.path);
     await settle(page, route.ready);
     if (route.open) await route.open.act(page);
     const where = `${label} ${route.path}${route.open ? ` (${route.open.name})` : ''}`;
-    if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE_PATH });
-    const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(AXE_OPTIONS)})`);
+    const results = await runAxe(page, AXE_OPTIONS);
     for (const violation of results.violations) {
       for (const node of violation.nodes.slice(0, 3)) {
         failures.push(`${where}: ${violation.id} (${violation.help}) at ${node.target.map(String).join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n\s*/g, ' ')}`);
@@ -57,11 +52,7 @@ async function audit(page: Page, label: string, routes: Route[], failures: strin
 describe('WCAG 2.1 A/AA (axe)', () => {
   it('passes on the vendor and staff screens', { timeout: 180_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
-    const loads = (await admin.get<{ id: string }[]>('/api/loads/')).body;
-    const vendors = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body;
-    const accounts = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body;
-    const vendor = vendors.find((v) => v.username === 'carrier')!;
-    const dispatch = accounts.find((account) => account.username === 'dispatch')!;
+    const { loads, carrier: vendor, dispatch } = await demoRecords(admin);
     const failures: string[] = [];
     const guest = await suite.openPage({ bypassCSP: true });
     await audit(guest, 'guest', [{ path: '/' }, { path: '/staff/login' }, { path: '/signup' }, { path: '/staff/signup' }], failures);
@@ -73,14 +64,8 @@ describe('WCAG 2.1 A/AA (axe)', () => {
         await p.getByRole('button', { name: 'New Load' }).click();
         await p.getByRole('form', { name: 'New Load' }).getByLabel('Add Full Load Details?').check();
       } } },
-      { path: '/loads', ready: 'tbody tr', open: { name: 'date dialog', act: async (p) => {
-        await p.locator('tbody tr td.cell-pickup_date button').first().click();
-        await p.getByRole('dialog').waitFor();
-      } } },
-      { path: '/loads', ready: 'tbody tr', open: { name: 'document dialog', act: async (p) => {
-        await p.locator('tbody tr button.document-cell').first().click();
-        await p.getByRole('dialog').waitFor();
-      } } },
+      { path: '/loads', ready: 'tbody tr', open: dialogOf('date dialog', 'tbody tr td.cell-pickup_date button') },
+      { path: '/loads', ready: 'tbody tr', open: dialogOf('document dialog', 'tbody tr button.document-cell') },
       { path: `/load/${loads[0]!.id}` },
       { path: `/load/${loads[0]!.id}`, open: { name: 'section edit', act: async (p) => {
         await p.getByRole('button', { name: /^Edit / }).first().click();
@@ -94,14 +79,8 @@ describe('WCAG 2.1 A/AA (axe)', () => {
     await audit(staff, 'admin', [
       { path: '/staff/dashboard' },
       { path: '/staff/loads', ready: '.ag-row' },
-      { path: '/staff/loads', ready: '.ag-row', open: { name: 'date dialog', act: async (p) => {
-        await p.locator('.ag-row button.date-cell').first().click();
-        await p.getByRole('dialog').waitFor();
-      } } },
-      { path: '/staff/loads', ready: '.ag-row', open: { name: 'document dialog', act: async (p) => {
-        await p.locator('.ag-row button.document-cell').first().click();
-        await p.getByRole('dialog').waitFor();
-      } } },
+      { path: '/staff/loads', ready: '.ag-row', open: dialogOf('date dialog', '.ag-row button.date-cell') },
+      { path: '/staff/loads', ready: '.ag-row', open: dialogOf('document dialog', '.ag-row button.document-cell') },
       { path: `/staff/load/${loads[0]!.id}` },
       { path: '/staff/vendors', ready: 'text=newcarrier' },
       { path: `/staff/vendors/${vendor.id}` },

@@ -2,14 +2,12 @@
 // real browser: the light theme (the default) failed on 20 of 22 routes (audit s12, finding 7). Only that one rule is
 // checked, so unrelated markup work elsewhere cannot break this test. The dark theme and a custom secondary colour
 // picked on /settings are checked as well.
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
+import { demoRecords, runAxe, settle } from './a11y-support';
 import { loginThroughUi, screenshot, useBrowserSuite } from './support';
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
@@ -29,24 +27,9 @@ interface ContrastNode {
   summary: string;
 }
 
-interface AxeResults {
-  violations: { id: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
-}
-
-/** Waits for the routed screen to settle: a heading, no loading text or spinner, then a beat for late styles. */
-async function settle(page: Page, route: Route): Promise<void> {
-  await page.locator('main h1').first().waitFor();
-  if (route.ready) await page.locator(route.ready).first().waitFor();
-  await page.waitForFunction("!document.querySelector('.page-status, .app-loading, .spinner')", undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
-}
-
 /** axe's color-contrast violations on the page as it is now. */
 async function contrastViolations(page: Page): Promise<ContrastNode[]> {
-  if (!(await page.evaluate<boolean>("'axe' in window"))) await page.addScriptTag({ path: AXE_PATH });
-  const results = await page.evaluate<AxeResults>(
-    "axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] })",
-  );
+  const results = await runAxe(page, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
   const nodes = results.violations
     .filter((violation) => violation.id === 'color-contrast')
     .flatMap((violation) => violation.nodes.map((node) => ({ target: node.target.map(String).join(' '), html: node.html, summary: node.failureSummary ?? '' })));
@@ -57,7 +40,7 @@ async function contrastViolations(page: Page): Promise<ContrastNode[]> {
 async function audit(page: Page, label: string, routes: Route[], failures: string[]): Promise<void> {
   for (const route of routes) {
     await page.goto(route.path);
-    await settle(page, route);
+    await settle(page, route.ready);
     if (route.shot) await screenshot(page, `contrast-${label.replace(/\s+/g, '-')}-${route.shot}`);
     const nodes = await contrastViolations(page);
     for (const node of nodes) failures.push(`${label} ${route.path}: ${node.target}\n    ${node.html.slice(0, 160)}\n    ${node.summary.replace(/\n\s*/g, ' ')}`);
@@ -103,11 +86,7 @@ describe('text contrast (axe color-contrast)', () => {
 
     it(`passes on the staff screens in the ${theme} theme`, { timeout: 180_000 }, async () => {
       const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
-      const loads = (await admin.get<{ id: string }[]>('/api/loads/')).body;
-      const vendors = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body;
-      const accounts = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body;
-      const carrier = vendors.find((vendor) => vendor.username === 'carrier')!;
-      const dispatch = accounts.find((account) => account.username === 'dispatch')!;
+      const { loads, carrier, dispatch } = await demoRecords(admin);
       const failures: string[] = [];
 
       const page = await openAs(theme, { portal: 'staff', username: 'admin', password: TEST_ADMIN_PASSWORD, landing: '/staff/loads' });

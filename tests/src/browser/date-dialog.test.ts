@@ -7,16 +7,22 @@ import { loginThroughUi, screenshot, useBrowserSuite } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
+/** newcarrier's Loads page (in UTC) with a new load picked up Dec 5, 2:30 PM, and that load's row. */
+async function loadsPageWith(loadNumber: string) {
+  const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+  const created = await api.post('/api/loads/', { load_number: loadNumber, pickup_date: '2026-12-05T14:30:00.000Z' });
+  expect(created.status).toBe(201);
+  await suite.system.caughtUp();
+  const page = await suite.openPage({ timezoneId: 'UTC' });
+  await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
+  await page.goto(`${suite.system.url}/loads`);
+  const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: loadNumber, exact: true }) });
+  return { page, row };
+}
+
 describe('the date dialog without a time', () => {
   it('warns that saving clears the date, and the warning goes once a time is given', { timeout: 60_000 }, async () => {
-    const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
-    const created = await api.post('/api/loads/', { load_number: 'kdt_dd_1', pickup_date: '2026-12-05T14:30:00.000Z' });
-    expect(created.status).toBe(201);
-    await suite.system.caughtUp();
-    const page = await suite.openPage({ timezoneId: 'UTC' });
-    await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
-    await page.goto(`${suite.system.url}/loads`);
-    const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_dd_1', exact: true }) });
+    const { page, row } = await loadsPageWith('kdt_dd_1');
     const pickup = row.locator('td.cell-pickup_date').getByRole('button');
     await expect.poll(() => pickup.textContent()).toBe('Dec 5, 2:30 PM');
 
@@ -47,14 +53,7 @@ describe('the date dialog without a time', () => {
   });
 
   it('warns, without refusing, of a delivery set before the pick-up (a day and month swapped, say)', { timeout: 60_000 }, async () => {
-    const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
-    const created = await api.post('/api/loads/', { load_number: 'kdt_dd_2', pickup_date: '2026-12-05T14:30:00.000Z' });
-    expect(created.status).toBe(201);
-    await suite.system.caughtUp();
-    const page = await suite.openPage({ timezoneId: 'UTC' });
-    await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
-    await page.goto(`${suite.system.url}/loads`);
-    const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_dd_2', exact: true }) });
+    const { page, row } = await loadsPageWith('kdt_dd_2');
     const delivery = row.locator('td.cell-delivery_date').getByRole('button');
     await expect.poll(() => delivery.textContent()).toBe('Not set');
 
