@@ -44,7 +44,11 @@ describe('tabs sharing a session', () => {
   });
 
   it('a session ended on the server sends the tab to the login page at its next request', { timeout: 60_000 }, async () => {
-    const [, second] = await twoTabs('dispatch');
+    const [first, second] = await twoTabs('dispatch');
+    // Only this tab's own next request may find out: the board tab, or a request of this page still under way, would
+    // send it to the login page before the change below is even tried.
+    await first.close();
+    await second.waitForLoadState('networkidle');
     // Ended behind the browser's back (expired, or removed by an admin): no other tab announces it.
     await suite.system.db.pool.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = 'dispatch')`);
     await second.getByRole('combobox', { name: 'Status', exact: true }).selectOption('cancelled');
