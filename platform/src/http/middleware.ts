@@ -211,8 +211,12 @@ const CONTROL_MESSAGE = 'Control characters are not allowed.';
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const BIDI_CONTROL_MESSAGE = 'Text direction control characters are not allowed.';
 
+/** Every character any of the checks below looks for (surrogates paired or not): most text has none, and one test says so. */
+const SUSPECT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
+
 /** Why `text` cannot be stored, or is refused as never meaningful here, or null. */
 function unstorable(text: string): string | null {
+  if (!SUSPECT.test(text)) return null;
   if (text.includes(NUL)) return NUL_MESSAGE;
   if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
   if (CONTROL.test(text)) return CONTROL_MESSAGE;

@@ -55,6 +55,7 @@ describe('control and text direction characters', () => {
     for (const [notes, message] of [
       ['Dock 7\u0007', 'Control characters are not allowed.'],
       ['Gate \u001b[31m4', 'Control characters are not allowed.'],
+      ['Bay 3\u007f', 'Control characters are not allowed.'],
       ['Call \u202etxt.exe', 'Text direction control characters are not allowed.'],
       ['Ask for \u2067Sam\u2069', 'Text direction control characters are not allowed.'],
     ]) {
@@ -66,8 +67,8 @@ describe('control and text direction characters', () => {
     });
     expect((await carrier.get('/api/loads/?search=a%07b')).status).toBe(400);
     expect(await system.store.headPosition()).toBe(head);
-    // What people do type is kept: a tab and line breaks in notes, right-to-left letters, accents.
-    const kept = 'Dock 7\tGate 4\r\nAsk for Sam — שלום, Zoë';
+    // What people do type is kept: a tab and line breaks in notes, right-to-left letters, accents, emoji (a surrogate pair).
+    const kept = 'Dock 7\tGate 4\r\nAsk for Sam — שלום, Zoë 🚚';
     const answer = await carrier.request('PATCH', `/api/loads/${id}/`, { pickup_notes: kept });
     expect(answer.status).toBe(200);
     expect(answer.body.pickup_notes).toBe(kept);
