@@ -3,6 +3,7 @@ import { AGREEMENT_SECTIONS, AGREEMENT_VERSION } from '@portal/domain/vendors/ag
 import { BusyButton } from '../../../components/busy-button';
 import type { PositionedAnswer } from '../../../lib/api-with-position';
 import { todayIsoDate } from '../../../lib/calendar-days';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { type AgreementProfile, useSignAgreement } from '../api/sign-agreement';
 import {
   agreementCompanyName,
@@ -33,6 +34,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
   const saved = savedAgreementOf(profile);
   const pad = useRef<SignatureCanvasHandle>(null);
   const sign = useSignAgreement();
+  const once = useOneAtATime();
   const [signingAgain, setSigningAgain] = useState(false);
   const [savedNow, setSavedNow] = useState<{ url: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,24 +68,36 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
   }, [isSaved]);
 
   async function save() {
-    // The button stays focusable while saving (aria-disabled), so a second press must do nothing.
-    if (sign.isPending || isSaved) return;
+    // The button stays focusable while saving (aria-disabled), so a second press must do nothing; a double click's
+    // second press comes before the button is drawn as saving.
+    if (isSaved || !once.begin()) return;
+    let started = false;
+    try {
+      started = await startSaving();
+    } finally {
+      if (!started) once.end();
+    }
+  }
+
+  /** Starts the save (true), or says why it cannot (false). */
+  async function startSaving(): Promise<boolean> {
     setError(null);
     if (!pad.current || pad.current.isEmpty()) {
       window.alert(SIGNATURE_REQUIRED);
       // Where a keyboard user can sign.
       typedInput.current?.focus();
-      return;
+      return false;
     }
     const file = signatureFile(await pad.current.toPngBlob());
     if (!file) {
       setError(SIGNATURE_SAVE_FAILED);
-      return;
+      return false;
     }
     const urlBefore = saved?.signatureUrl ?? null;
     sign.mutate(
       { date, signature: file },
       {
+        onSettled: once.end,
         onSuccess: (answer) => {
           setSavedNow({ url: urlBefore });
           onSaved?.(answer);
@@ -94,6 +108,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
         },
       },
     );
+    return true;
   }
 
   function clear() {

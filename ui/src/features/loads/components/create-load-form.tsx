@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
 import { BusyButton } from '../../../components/busy-button';
 import { useReturnFocusOnUnmount } from '../../../lib/focus';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useCreateLoad } from '../api/create-load';
 import { useLoadIdAvailability } from '../hooks/use-load-id-availability';
@@ -43,6 +44,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const id = useId();
   const toast = useToast();
   const create = useCreateLoad();
+  const once = useOneAtATime();
   const [form, setForm] = useState<FormState>(emptyCreateLoadForm);
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,7 +81,9 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
       setErrors({ loadNumber: LOAD_MESSAGES.loadNumberUnavailable });
       return;
     }
+    if (!once.begin()) return;
     create.mutate(built.body, {
+      onSettled: once.end,
       onSuccess: (load) => {
         toast.success(`Load ${load.kdt_id} created.`);
         onClose();

@@ -4,6 +4,7 @@ import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { Modal } from '../../../components/modal';
 import { focusNewPageWhenLost } from '../../../lib/focus';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useDeleteLoad } from '../api/delete-load';
 import { errorText, LOAD_MESSAGES } from '../utils/load-messages';
@@ -15,9 +16,12 @@ export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView
   const navigate = useNavigate();
   const remove = useDeleteLoad(load.id);
   const button = useRef<HTMLButtonElement>(null);
+  const once = useOneAtATime();
 
   function confirm() {
+    if (!once.begin()) return;
     remove.mutate(undefined, {
+      onSettled: once.end,
       onSuccess: () => {
         toast.success(LOAD_MESSAGES.deleted);
         const opener = button.current;

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useUpdateLoad } from '../api/update-load';
 import {
   DATE_DIALOG_CLEARS,
@@ -25,6 +26,7 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
   const [time, setTime] = useState(initial.time);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateLoad(load.id);
+  const once = useOneAtATime();
   const clears = date.trim() !== '' && time.trim() === '';
   const entered = dateDialogValue(date, time);
   const orderNotice = entered.ok ? dateOrderNotice(field, entered.value, load[field === 'pickup_date' ? 'delivery_date' : 'pickup_date']) : null;
@@ -35,9 +37,11 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
       setError(entered.error);
       return;
     }
+    if (!once.begin()) return;
     update.mutate(
       { [field]: entered.value },
       {
+        onSettled: once.end,
         onSuccess: onClose,
         // The spec logs a failed date update and says nothing more.
         onError: (failure) => {

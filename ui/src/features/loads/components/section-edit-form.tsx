@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
 import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
@@ -29,6 +30,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const idPrefix = useId();
   const toast = useToast();
   const update = useUpdateLoad(load.id);
+  const once = useOneAtATime();
   const [initial, setInitial] = useState<SectionFormValues>(() => sectionFormValues(load, section));
   // The same, as stored: what someone else changes meanwhile is found by these (see changedMeanwhile).
   const [opened, setOpened] = useState<LoadValues>(() => sectionStoredValues(load, section));
@@ -65,7 +67,9 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
       toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
       return;
     }
+    if (!once.begin()) return;
     update.mutate(patch as LoadPatch, {
+      onSettled: once.end,
       onSuccess: () => {
         toast.success(sectionUpdated(label));
         onClose();

@@ -3,6 +3,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
 import { useRecycleBinPushed } from '../../../lib/live-changes';
 import { scrollIntoViewGently } from '../../../lib/motion';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 import { useFollowChanges } from '../../history/hooks/use-follow-changes';
@@ -23,6 +24,7 @@ export function RecycleBinPage() {
   const restore = useRestoreRecord();
   const toast = useToast();
   const [target, setTarget] = useState<RestoreTarget | null>(null);
+  const once = useOneAtATime();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [history, setHistory] = useState<RestoreTarget | null>(null);
   const historyRef = useRef<HTMLDivElement>(null);
@@ -52,7 +54,15 @@ export function RecycleBinPage() {
   }
 
   async function confirm() {
-    if (!target) return;
+    if (!target || !once.begin()) return;
+    try {
+      await restoreTarget(target);
+    } finally {
+      once.end();
+    }
+  }
+
+  async function restoreTarget(target: RestoreTarget) {
     // The next row's Restore button (the previous one's for the last row), or the section's heading when none is left.
     const buttons = [...(pageRef.current?.querySelectorAll<HTMLElement>(`[data-restore^="${target.kind}:"]`) ?? [])];
     const at = buttons.findIndex((button) => button.dataset.restore === `${target.kind}:${target.id}`);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { type StaffAccount, useDeleteStaffAccount } from '../api/staff-accounts';
 import { serverDetail } from '../utils/server-detail';
@@ -13,6 +14,7 @@ export function DeleteStaffAccountButton({ account }: { account: StaffAccount })
   const remove = useDeleteStaffAccount(account.id);
   const toast = useToast();
   const navigate = useNavigate();
+  const once = useOneAtATime();
 
   async function confirm() {
     // Refused here already; the server refuses it too.
@@ -21,6 +23,7 @@ export function DeleteStaffAccountButton({ account }: { account: StaffAccount })
       setConfirming(false);
       return;
     }
+    if (!once.begin()) return;
     try {
       await remove.mutateAsync();
       toast.success(STAFF_ACCOUNT_MESSAGES.deleted);
@@ -28,6 +31,8 @@ export function DeleteStaffAccountButton({ account }: { account: StaffAccount })
       await navigate('/staff/accounts');
     } catch (error) {
       toast.error(serverDetail(error) ?? STAFF_ACCOUNT_MESSAGES.deleteFailed);
+    } finally {
+      once.end();
     }
   }
 

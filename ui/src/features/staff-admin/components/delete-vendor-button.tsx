@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useDeleteVendor } from '../api/vendors';
 import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
@@ -11,8 +12,10 @@ export function DeleteVendorButton({ vendorId, vendorName }: { vendorId: string;
   const remove = useDeleteVendor(vendorId);
   const toast = useToast();
   const navigate = useNavigate();
+  const once = useOneAtATime();
 
   async function confirm() {
+    if (!once.begin()) return;
     try {
       await remove.mutateAsync();
       toast.success(VENDOR_MESSAGES.deleted);
@@ -20,6 +23,8 @@ export function DeleteVendorButton({ vendorId, vendorName }: { vendorId: string;
       await navigate('/staff/vendors');
     } catch {
       toast.error(VENDOR_MESSAGES.deleteFailed);
+    } finally {
+      once.end();
     }
   }
 

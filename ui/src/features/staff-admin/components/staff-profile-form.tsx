@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { STAFF_TIERS } from '@portal/domain/staff/events';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 import { FormField } from '../../../components/form/form-field';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { type StaffProfile, useUpdateStaffProfile } from '../api/staff-profile';
 import { NO_EDIT_PERMISSION, PROFILE_MESSAGES } from '../utils/staff-admin-messages';
@@ -45,6 +46,7 @@ interface StaffProfileFormProps {
 export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFormProps) {
   const idPrefix = useId();
   const update = useUpdateStaffProfile();
+  const once = useOneAtATime();
   const [values, setValues] = useState(() => staffFormValuesOf(profile));
   const [errors, setErrors] = useState<StaffFormErrors>({});
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -65,6 +67,7 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
       setBanner({ kind: 'error', text: PROFILE_MESSAGES.validationBlocked });
       return;
     }
+    if (!once.begin()) return;
     try {
       const saved = await update.mutateAsync(staffProfileBody(values));
       // The answer is the profile as now stored; without one, what was sent is.
@@ -75,6 +78,8 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
     } catch (error) {
       setErrors(staffSaveFieldErrors(error));
       setBanner({ kind: 'error', text: staffSaveErrorMessage(error) });
+    } finally {
+      once.end();
     }
   }
 

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusBackOnClose, useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { insuranceNotice } from '../../../lib/insurance-notice';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateVendor, type VendorDetail } from '../api/vendors';
 import { serverDetail } from '../utils/server-detail';
@@ -97,6 +98,7 @@ function VendorTabValues({ vendor, tab }: { vendor: VendorDetail; tab: FieldTab 
 function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: FieldTab; onDone(): void }) {
   const idPrefix = useId();
   const update = useUpdateVendor(vendor.id);
+  const once = useOneAtATime();
   const toast = useToast();
   const [values, setValues] = useState<EditValues>(() => editValuesOf(vendor, tab));
   const [errors, setErrors] = useState<EditErrors>({});
@@ -128,6 +130,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       onDone();
       return;
     }
+    if (!once.begin()) return;
     setBanner(null);
     try {
       await update.mutateAsync(patch);
@@ -142,6 +145,8 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       setErrors(refused);
       const detail = serverDetail(error);
       setBanner(detail ? `${VENDOR_MESSAGES.saveFailed(sectionName)} ${detail}` : VENDOR_MESSAGES.saveFailed(sectionName));
+    } finally {
+      once.end();
     }
   }
 

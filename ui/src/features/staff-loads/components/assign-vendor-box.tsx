@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../../loads/api/update-load';
 import { errorText, LOAD_MESSAGES } from '../../loads/utils/load-messages';
@@ -16,6 +17,7 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
   const toast = useToast();
   const picker = useVendorPicker(canAssign);
   const update = useUpdateLoad(load.id);
+  const once = useOneAtATime();
   const [vendor, setVendor] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const choices = useMemo(() => (picker.data ? vendorChoices(picker.data) : undefined), [picker.data]);
@@ -27,10 +29,12 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
       setOutcome({ kind: 'error', text: LOAD_MESSAGES.vendorRequired });
       return;
     }
+    if (!once.begin()) return;
     setOutcome(null);
     update.mutate(
       { vendor },
       {
+        onSettled: once.end,
         onSuccess: () => {
           setVendor('');
           setOutcome({ kind: 'success', text: ASSIGN_VENDOR_MESSAGES.assigned });

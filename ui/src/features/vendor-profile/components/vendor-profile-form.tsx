@@ -7,6 +7,7 @@ import {
   type VendorDocumentType,
 } from '@portal/domain/vendors/profile-fields';
 import { scrollIntoViewGently } from '../../../lib/motion';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
 import { useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
 import { useUpdateVendorProfile } from '../api/update-vendor-profile';
@@ -68,6 +69,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   const [scrollTarget, setScrollTarget] = useState<{ field: ProfileField } | null>(null);
   const [savedNotice, setSavedNotice] = useState(0);
   const update = useUpdateVendorProfile();
+  const once = useOneAtATime();
   const reloadProfile = useReloadVendorProfile();
   const documents = useDocumentPresence(profile);
 
@@ -104,8 +106,10 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       setScrollTarget({ field: first });
       return;
     }
+    if (!once.begin()) return;
     setBanner(null);
     update.mutate(buildProfilePayload(values), {
+      onSettled: once.end,
       onSuccess: ({ data }) => {
         const saved = formValuesOf(data);
         setValues(saved);
