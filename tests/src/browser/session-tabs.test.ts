@@ -41,6 +41,26 @@ describe('tabs sharing a session', () => {
     await loginThroughUi(first, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
     // Whatever page the other tab is on now, it is accounting's: never dispatch's name over accounting's session.
     await expect.poll(() => second.locator('.nav-user').allTextContents(), { timeout: 10_000 }).toEqual(['accounting']);
+    // And not the login form under accounting's name: the login page the logout sent it to moves on, as it would
+    // for accounting arriving there. Before, it stayed a login form with "accounting / Logout" above it.
+    await waitForPath(second, '/staff/loads');
+    expect(await second.getByRole('heading', { name: 'Staff Login' }).count()).toBe(0);
+  });
+
+  it("a vendor's other tab follows a sign-in as another vendor to that vendor's pages", { timeout: 60_000 }, async () => {
+    const first = await suite.openPage();
+    await loginThroughUi(first, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const second = await first.context().newPage();
+    await second.goto(`${suite.system.url}/load/${await loadId('kdt_24103')}`);
+    await second.getByRole('heading', { name: 'kdt_24103', level: 1 }).waitFor();
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(first, '/');
+    await waitForPath(second, '/');
+    await second.getByRole('heading', { name: 'Vendor Login' }).waitFor();
+    await loginThroughUi(first, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
+    await waitForPath(second, '/profile');
+    await expect.poll(() => second.locator('.nav-user').allTextContents(), { timeout: 10_000 }).toEqual(['newcarrier']);
+    expect(await second.getByRole('heading', { name: 'Vendor Login' }).count()).toBe(0);
   });
 
   it('a session ended on the server sends the tab to the login page at its next request', { timeout: 60_000 }, async () => {

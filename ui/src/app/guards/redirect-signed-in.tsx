@@ -1,9 +1,30 @@
-import { Navigate, Outlet } from 'react-router';
+import { useState, useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../lib/auth/current-user';
+import { sessionChangesElsewhere } from '../../lib/auth/session-sync';
 import { signedInRedirect, type SignedInRule } from './access-rules';
 import { useUserAtArrival } from './use-user-at-arrival';
 
-/** Layout route for public pages that a signed-in visitor skips (login and sign-up pages). */
+/** Whether someone signed in or out elsewhere (another tab) since the browser arrived at the current location. */
+function useSessionChangedElsewhereSinceArrival(): boolean {
+  const count = useSyncExternalStore(sessionChangesElsewhere.subscribe, sessionChangesElsewhere.count);
+  const { key } = useLocation();
+  const [arrival, setArrival] = useState({ key, count });
+  if (arrival.key !== key) {
+    setArrival({ key, count });
+    return false;
+  }
+  return count !== arrival.count;
+}
+
+/**
+ * Layout route for public pages that a signed-in visitor skips (login and sign-up pages). It decides on the user at
+ * arrival, so this tab's own login is not fought while its login navigates; but when another tab signs someone in
+ * meanwhile, this page follows: a login form under "acme1 / Logout" in the nav bar would be neither.
+ */
 export function RedirectSignedIn({ rule }: { rule: SignedInRule }) {
-  const redirectTo = signedInRedirect(rule, useUserAtArrival());
+  const arrivedAs = useUserAtArrival();
+  const { user } = useSession();
+  const redirectTo = signedInRedirect(rule, useSessionChangedElsewhereSinceArrival() ? user : arrivedAs);
   return redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />;
 }

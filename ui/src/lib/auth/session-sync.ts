@@ -32,6 +32,19 @@ export function switchSessionUser(queryClient: QueryClient, user: CurrentUser | 
   queryClient.setQueryData(CURRENT_USER_KEY, user);
 }
 
+/** How many times this tab found the signed-in user changed by something other than its own login or logout. */
+let changesElsewhere = 0;
+const changeListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: the count of user changes made elsewhere (another tab, the server), and its updates. */
+export const sessionChangesElsewhere = {
+  subscribe(listener: () => void): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
+  },
+  count: () => changesElsewhere,
+};
+
 let checking: Promise<void> | null = null;
 
 /**
@@ -45,8 +58,11 @@ export function recheckSession(queryClient: QueryClient): Promise<void> {
     try {
       const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
       const now = await fetchCurrentUser();
-      if ((before?.id ?? null) !== (now?.id ?? null)) switchSessionUser(queryClient, now);
-      else queryClient.setQueryData(CURRENT_USER_KEY, now);
+      if ((before?.id ?? null) !== (now?.id ?? null)) {
+        switchSessionUser(queryClient, now);
+        changesElsewhere++;
+        for (const listener of changeListeners) listener();
+      } else queryClient.setQueryData(CURRENT_USER_KEY, now);
     } catch {
       // Not answered: keep the user this tab has.
     } finally {
