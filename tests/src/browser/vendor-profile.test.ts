@@ -219,6 +219,36 @@ describe('vendor onboarding', () => {
     await section('Insurance Information').locator('.field-notice').waitFor();
   });
 
+  it('refuses to empty a saved value at the field, instead of a save that keeps it and says it saved', { timeout: 60_000 }, async () => {
+    await activeAccount(suite.system, 'vendor', 'emptied_field_freight');
+    await loginThroughUi(page, 'vendor', 'emptied_field_freight', GOOD_PASSWORD, '/profile');
+    const company = section('Company Information');
+    await fill(company, { 'Legal Name': 'Emptied Field Freight LLC', Fax: '2145550199' });
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await waitForAlert('Profile saved successfully!');
+
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.url());
+    });
+    await field(company, 'Legal Name').fill('');
+    await field(company, 'Fax').fill('');
+    await company.getByText('Legal Name is required.').waitFor();
+    await company.getByText('Fax cannot be emptied once saved. Enter a new value.').waitFor();
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Please fix the validation errors before submitting.').first().waitFor();
+    await screenshot(page, 'vendor-profile-emptied-saved-field');
+    // Before: sent without the two fields, "Profile saved successfully!", and both came back as they were.
+    expect(patches).toEqual([]);
+    expect(alerts).toEqual(['Profile saved successfully!']);
+    await field(company, 'Legal Name').fill('Emptied Field Freight Co');
+    await field(company, 'Fax').fill('2145550100');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['Profile saved successfully!', 'Profile saved successfully!']);
+    const saved = await (await context.request.get('/api/profiles/vendor/')).json();
+    expect(saved).toMatchObject({ legal_name: 'Emptied Field Freight Co', fax: '(214) 555-0100' });
+  });
+
   it('fits a phone screen: no sideways scrolling, the save bar on screen', async () => {
     await activeAccount(suite.system, 'vendor', 'small_screen_freight');
     await context.close();

@@ -92,7 +92,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   }, [savedNotice]);
 
   function change(field: ProfileField, raw: string) {
-    const next = changeField(values, errors, field, raw);
+    const next = changeField(values, errors, field, raw, savedValues);
     setValues(next.values);
     setErrors(next.errors);
   }

@@ -63,6 +63,17 @@ describe('changeField', () => {
     expect(changeField(empty, {}, 'legal_name', 'Lone ').values.legal_name).toBe('Lone ');
     expect(changeField(empty, { zip_code: 'x' }, 'zip_code', '').errors).toEqual({});
   });
+
+  it('says at the field when a saved value is emptied, which a save would leave out and so keep', () => {
+    const saved = { ...complete, fax: '(214) 555-0199' };
+    expect(changeField(saved, {}, 'legal_name', '  ', saved).errors).toEqual({ legal_name: 'Legal Name is required.' });
+    expect(changeField(saved, {}, 'fax', '', saved).errors).toEqual({ fax: 'Fax cannot be emptied once saved. Enter a new value.' });
+    // Typed back, the error goes; a field that was never saved may stay empty.
+    const emptied = changeField(saved, {}, 'legal_name', '', saved);
+    expect(changeField(emptied.values, emptied.errors, 'legal_name', 'Lone Star Freight', saved).errors).toEqual({});
+    expect(changeField(saved, {}, 'address_2', '', saved).errors).toEqual({});
+    expect(changeField(empty, {}, 'legal_name', '', empty).errors).toEqual({});
+  });
 });
 
 describe('buildProfilePayload', () => {

@@ -4,6 +4,7 @@ import { PROFILE_SECTION_OF, PROFILE_SECTIONS, type ProfileField, type VendorDoc
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { ApiError } from '../../../lib/api-client';
 import { describeErrorBody, fieldErrorsOf } from '../../../lib/error-messages';
+import { profileFieldDefinition } from './profile-field-definitions';
 
 export type ProfileFormValues = Record<ProfileField, string>;
 export type ProfileFormErrors = Partial<Record<ProfileField, string>>;
@@ -32,13 +33,24 @@ export function formValuesOf(profile: Partial<Record<string, unknown>> | null | 
  * One change, checked and auto-formatted by the domain rule. A rule that only trims is not applied while typing,
  * or a space between two words could never be typed; the payload is trimmed instead.
  */
-export function changeField(values: ProfileFormValues, errors: ProfileFormErrors, field: ProfileField, raw: string) {
+export function changeField(values: ProfileFormValues, errors: ProfileFormErrors, field: ProfileField, raw: string, saved?: ProfileFormValues) {
   const checked = checkProfileField(field, raw);
   const value = checked.value.trim() === raw.trim() ? raw : checked.value;
   const nextErrors = { ...errors };
-  if (checked.error) nextErrors[field] = checked.error;
+  const error = checked.error ?? (saved ? emptiedError(field, raw, saved) : null);
+  if (error) nextErrors[field] = error;
   else delete nextErrors[field];
   return { values: { ...values, [field]: value }, errors: nextErrors };
+}
+
+/**
+ * A saved value emptied: a save leaves empty fields out (vendor-side.md section 5), so it would keep the saved value
+ * while saying "Profile saved successfully!". Said at the field instead, and the save is blocked like any other error.
+ */
+function emptiedError(field: ProfileField, raw: string, saved: ProfileFormValues): string | null {
+  if (raw.trim() !== '' || saved[field].trim() === '') return null;
+  const { label, required } = profileFieldDefinition(field);
+  return required ? `${label} is required.` : `${label} cannot be emptied once saved. Enter a new value.`;
 }
 
 /** Errors of every filled field (what the page shows for values as loaded). */
