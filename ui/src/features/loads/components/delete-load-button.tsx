@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { Modal } from '../../../components/modal';
+import { DISCARDS_UNSAVED } from '../../../components/unsaved-changes-guard';
 import { focusNewPageWhenLost } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -25,7 +26,8 @@ export function DeleteLoadButton({ load, listPath = '/loads' }: { load: LoadView
       onSuccess: () => {
         toast.success(LOAD_MESSAGES.deleted);
         const opener = button.current;
-        void navigate(listPath, { replace: true });
+        // Gone: a section's unsaved edits went with it, and nothing is asked about them.
+        void navigate(listPath, { replace: true, state: DISCARDS_UNSAVED });
         // This page and its button go; the focus would be left on <body>. Once the list is shown, its heading takes
         // it, unless a route-change focus manager (or the user) has already put it somewhere.
         focusNewPageWhenLost(() => !opener?.isConnected && window.location.pathname === listPath);

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
@@ -9,7 +10,7 @@ import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadPatch, useUpdateLoad } from '../api/update-load';
 import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
-import { fieldLabel, SECTION_FIELDS, type SectionFieldSpec } from '../utils/section-fields';
+import { fieldLabel, SECTION_FIELDS, SECTION_TITLES, type SectionFieldSpec } from '../utils/section-fields';
 import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
 
@@ -38,6 +39,8 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
   const form = useRef<HTMLFormElement>(null);
+  // Typed and not saved: leaving the page (Back to Loads, a nav link, a reload) asks first, as the profile does.
+  const unsaved = SECTION_FIELDS[section].some((spec) => values[spec.name] !== initial[spec.name]);
 
   // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
   useFocusFirstFieldOnMount(form);
@@ -82,31 +85,34 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   }
 
   return (
-    <form ref={form} className="section-form" onSubmit={save} noValidate aria-busy={update.isPending || undefined}>
-      <div className="section-grid">
-        {SECTION_FIELDS[section].map((spec) => (
-          <SectionFieldInput
-            key={spec.name}
-            spec={spec}
-            idPrefix={idPrefix}
-            value={values[spec.name]}
-            error={errors[spec.name]}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, [spec.name]: value }));
-              setErrors((current) => ({ ...current, [spec.name]: undefined }));
-            }}
-          />
-        ))}
-      </div>
-      <div className="dialog-actions">
-        {/* Refused rather than disabled while saving, so the focus stays put; the card gives it to its pencil after. */}
-        <BusyButton className="button button-secondary" onClick={onClose} unavailable={update.isPending}>
-          Cancel
-        </BusyButton>
-        <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </BusyButton>
-      </div>
-    </form>
+    <>
+      <UnsavedChangesGuard unsaved={unsaved} message={`Your changes to ${SECTION_TITLES[section]} are not saved. If you leave this page, they will be lost.`} />
+      <form ref={form} className="section-form" onSubmit={save} noValidate aria-busy={update.isPending || undefined}>
+        <div className="section-grid">
+          {SECTION_FIELDS[section].map((spec) => (
+            <SectionFieldInput
+              key={spec.name}
+              spec={spec}
+              idPrefix={idPrefix}
+              value={values[spec.name]}
+              error={errors[spec.name]}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [spec.name]: value }));
+                setErrors((current) => ({ ...current, [spec.name]: undefined }));
+              }}
+            />
+          ))}
+        </div>
+        <div className="dialog-actions">
+          {/* Refused rather than disabled while saving, so the focus stays put; the card gives it to its pencil after. */}
+          <BusyButton className="button button-secondary" onClick={onClose} unavailable={update.isPending}>
+            Cancel
+          </BusyButton>
+          <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </BusyButton>
+        </div>
+      </form>
+    </>
   );
 }

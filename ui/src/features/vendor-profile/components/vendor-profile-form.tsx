@@ -6,6 +6,7 @@ import {
   VENDOR_DOCUMENT_FIELDS,
   type VendorDocumentType,
 } from '@portal/domain/vendors/profile-fields';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
@@ -30,7 +31,6 @@ import {
 import { ProfileFieldGrid } from './profile-field-grid';
 import { ProfileSaveBar } from './profile-save-bar';
 import { ProfileSectionCard } from './profile-section-card';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VendorDocumentUploader } from './vendor-document-uploader';
 
 // vendor-side.md section 4: the profile page reloads the profile 500 ms after a carrier agreement is saved.
@@ -187,7 +187,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         }}
       />
 
-      <UnsavedChangesGuard unsaved={unsaved} />
+      <UnsavedChangesGuard unsaved={unsaved} message="Your profile has changes that are not saved. If you leave this page, they will be lost." />
 
       <ProfileSaveBar
         complete={completeness.profile}

@@ -1,18 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { Modal } from '../../../components/modal';
+import { Modal } from './modal';
 
 export const UNSAVED_CHANGES_TITLE = 'Leave without saving?';
 
+/** Navigation state of a move that itself ends the edit (the record was just deleted): nothing is asked. */
+export const DISCARDS_UNSAVED = { discardsUnsaved: true } as const;
+
+const discardsUnsaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardsUnsaved?: unknown }).discardsUnsaved === true;
+
 /**
  * While `unsaved`, leaving the page asks first: a link or Back in the app opens a confirmation, and closing or
- * reloading the tab gets the browser's own prompt.
+ * reloading the tab gets the browser's own prompt. `message` says what would be lost.
  */
-export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
+export function UnsavedChangesGuard({ unsaved, message }: { unsaved: boolean; message: string }) {
   // Once the user chose to leave, nothing is asked again: this page can stay mounted a moment after the URL changed
   // (while the next page loads), and a Back pressed meanwhile must not be blocked and turned round.
   const leaving = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname && !discardsUnsaved(nextLocation.state),
+  );
 
   useEffect(() => {
     if (!unsaved) return;
@@ -50,7 +58,7 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
         </>
       }
     >
-      <p>Your profile has changes that are not saved. If you leave this page, they will be lost.</p>
+      <p>{message}</p>
     </Modal>
   );
 }
