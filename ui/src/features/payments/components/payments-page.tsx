@@ -110,7 +110,7 @@ function PaymentsLog() {
           {log.data?.truncated && (
             <p className="pay-note">There are more: narrow the filters to see them here, or export the CSV, which has every one.</p>
           )}
-          <PaymentsLogTable entries={entries} filtered={hasFilters(filters)} busy={log.isPlaceholderData} />
+          <PaymentsLogTable entries={entries} filtered={hasFilters(filters)} busy={log.isPlaceholderData} view={searchParams.toString()} />
         </>
       )}
     </section>
