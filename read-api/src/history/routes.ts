@@ -276,10 +276,12 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (ctx.query.format === 'csv') {
       // Every matching row, read and sent a page at a time.
       const first = await page(null, LOG_PAGE_ROWS);
-      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after'];
+      // The ADMIN's export has deleted loads' rows too: marked, as the screen marks them.
+      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after', ...(withDeleted ? ['Load deleted'] : [])];
       const line = (row: Record<string, any>) => {
         const e = entry(row);
         const cells = [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from, { timeZone: zone }), formatValue(e.field, e.to, { timeZone: zone }), e.payment_status];
+        if (withDeleted) cells.push(e.load_deleted ? 'yes' : '');
         return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {

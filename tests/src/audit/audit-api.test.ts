@@ -303,6 +303,22 @@ describe('the recycle bin', () => {
     expect((await dispatch.post(`/api/recycle-bin/loads/${created.body.id}/restore/`)).status).toBe(403);
   });
 
+  it("marks a deleted load's payment rows in the ADMIN's CSV export, as the screen marks them", async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'bin-csv', rate_amount: 900 });
+    const id = created.body.id;
+    expect((await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: 450 })).status).toBe(200);
+    const deleted = await vendor.request('DELETE', `/api/loads/${id}/`);
+    const adminRows = (await admin.download(`/api/payments/log/?format=csv&${at(deleted)}`)).content.toString().trim().split('\r\n');
+    expect(adminRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after","Load deleted"');
+    const deletedRow = adminRows.find((row) => row.includes('"kdt_bin-csv"'));
+    expect(deletedRow).toMatch(/,"yes"$/);
+    expect(adminRows.slice(1).filter((row) => !row.includes('"kdt_bin-csv"')).every((row) => row.endsWith(',""'))).toBe(true);
+    // Accounting is not shown deleted loads' rows at all, and has no such column.
+    const accountingRows = (await accounting.download(`/api/payments/log/?format=csv&${at(deleted)}`)).content.toString().trim().split('\r\n');
+    expect(accountingRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after"');
+    expect(accountingRows.some((row) => row.includes('"kdt_bin-csv"'))).toBe(false);
+  });
+
   it('restores a load with its whole history, and refuses to restore what is not deleted', async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'bin-2', rate_amount: 777 });
     const id = created.body.id;
