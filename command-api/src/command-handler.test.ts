@@ -24,11 +24,11 @@ const touch: Decider<null, { type: 'Touched'; data: object }, null> = {
 };
 
 describe('handleCommand attempts', () => {
-  it('gives up on a conflict after ten attempts unless told, waiting a random, growing while between them', async () => {
+  it('gives up on a conflict after twenty attempts unless told, waiting a random, growing while between them', async () => {
     const { store, appends } = racingStore();
     await expect(handleCommand(store, 's', touch, null, {})).rejects.toBeInstanceOf(WrongExpectedVersion);
     expect(appends).toEqual(Array.from({ length: DEFAULT_ATTEMPTS }, () => ({ expectedRevision: 'no_stream' })));
-    expect(DEFAULT_ATTEMPTS).toBe(10);
+    expect(DEFAULT_ATTEMPTS).toBe(20);
     for (let failed = 1; failed < 10; failed += 1) {
       const waits = Array.from({ length: 200 }, () => jitteredDelayMs(failed));
       expect(Math.min(...waits)).toBeGreaterThanOrEqual(0);
