@@ -46,6 +46,8 @@ async function fill(scope: Locator, values: Record<string, string>) {
 async function upload(title: string, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const widget = page.getByRole('group', { name: `Upload ${label}`, exact: true });
   await widget.getByLabel(`${label} file`).setInputFiles(file);
+  // Named in full under the browser's file box, which shortens it.
+  await widget.getByText(`Selected: ${file.name} (`).waitFor();
   await widget.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.getByText(`${label} uploaded successfully!`).waitFor();
   const done = page.getByRole('group', { name: label, exact: true });

@@ -1,7 +1,9 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { DocumentPreviewDialog } from '../../../components/document-preview-dialog';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { fileNameOfUrl, servedFileUrl } from '../../../lib/served-file-url';
+import { formatFileSize } from '../../load-documents/utils/load-document-files';
 import { useVendorDocument, type VendorDocumentRecord } from '../api/get-vendor-document';
 import { useUploadVendorDocument } from '../api/upload-vendor-document';
 import {
@@ -53,6 +55,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
   const current = shownDocument(documentQuery.data, servedFileUrl(suppliedUrl));
   const exists = current !== null;
   const busy = upload.isPending;
+  const once = useOneAtATime();
 
   useEffect(() => {
     if (!focusName || !nameButton.current) return;
@@ -88,8 +91,10 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
       setMessage({ kind: 'error', text: NO_FILE_SELECTED });
       return;
     }
+    if (!once.begin()) return;
     setMessage(null);
     upload.mutate(file, {
+      onSettled: once.end,
       onSuccess: () => {
         clearSelection();
         setReplacing(false);
@@ -147,6 +152,12 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
           <button type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
             {busy ? '...' : exists ? 'Replace' : 'Upload'}
           </button>
+          {/* The browser's own file box shortens the name (to "No fil…hosen" on a phone): the choice, in full. */}
+          {file && (
+            <p className="vp-document-selected" aria-live="polite">
+              Selected: <strong>{file.name}</strong> ({formatFileSize(file.size)})
+            </p>
+          )}
         </div>
       )}
 
