@@ -1,6 +1,5 @@
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { DeletedBadge } from '../../../components/deleted-badge';
 import { formatAuditTime } from '../../history/utils/audit-format';
 import type { PaymentLogEntry } from '../api/payments-api';
@@ -8,18 +7,15 @@ import { changeSummary, sortByTime } from '../utils/payments-log';
 import { ActorCell } from './actor-cell';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-const features = tableFeatures({ rowSortingFeature });
-const column = createColumnHelper<typeof features, PaymentLogEntry>();
-
-// The header row and the When order; the rows are drawn by LogRow.
-const columns = column.columns([
-  column.accessor('at', { header: 'When' }),
-  column.accessor('kdt_id', { header: 'Load', enableSorting: false }),
-  column.accessor('vendor_name', { header: 'Vendor', enableSorting: false }),
-  column.accessor('summary', { header: 'Change', enableSorting: false }),
-  column.accessor('actor', { header: 'By', enableSorting: false }),
-  column.accessor('payment_status', { header: 'Status After', enableSorting: false }),
-]);
+/** The columns, by the cell class each row's cells carry; only When sorts. */
+const COLUMNS = [
+  { id: 'at', header: 'When' },
+  { id: 'kdt_id', header: 'Load' },
+  { id: 'vendor_name', header: 'Vendor' },
+  { id: 'summary', header: 'Change' },
+  { id: 'actor', header: 'By' },
+  { id: 'payment_status', header: 'Status After' },
+] as const;
 
 const ARROWS = { asc: '▲', desc: '▼' } as const;
 /** Rows drawn at first, and added by each Show more. */
@@ -70,22 +66,11 @@ const LogRow = memo(function LogRow({ entry }: { entry: PaymentLogEntry }) {
  * every push, and nothing here changes unless the rows do.
  */
 export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filtered, busy, view }: PaymentsLogTableProps) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'at', desc: true }]);
+  const [newestFirst, setNewestFirst] = useState(true);
   const [shown, setShown] = useState({ view, count: LOG_ROWS_SHOWN });
   if (shown.view !== view) setShown({ view, count: LOG_ROWS_SHOWN });
   const count = shown.view === view ? shown.count : LOG_ROWS_SHOWN;
-  const newestFirst = sorting[0]?.desc ?? true;
   const rows = useMemo(() => sortByTime(entries, newestFirst), [entries, newestFirst]);
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (entry) => rowKey(entry),
-    manualSorting: true,
-    enableSortingRemoval: false,
-    state: { sorting },
-    onSortingChange: setSorting,
-  });
   const drawn = rows.length > count ? rows.slice(0, count) : rows;
 
   return (
@@ -93,37 +78,29 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
       <div className="pay-table-scroll" aria-busy={busy}>
         <table className="pay-table pay-log-table" aria-label="Payments log">
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={`col-${header.column.id}`}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="pay-sort-button" onClick={header.column.getToggleSortingHandler()}>
-                          <table.FlexRender header={header} />
-                          <span className="pay-sort-arrow" aria-hidden="true">
-                            {sorted ? ARROWS[sorted] : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr>
+              {COLUMNS.map(({ id, header }) =>
+                id === 'at' ? (
+                  <th key={id} scope="col" className={`col-${id}`} aria-sort={newestFirst ? 'descending' : 'ascending'}>
+                    <button type="button" className="pay-sort-button" onClick={() => setNewestFirst((desc) => !desc)}>
+                      {header}
+                      <span className="pay-sort-arrow" aria-hidden="true">
+                        {newestFirst ? ARROWS.desc : ARROWS.asc}
+                      </span>
+                    </button>
+                  </th>
+                ) : (
+                  <th key={id} scope="col" className={`col-${id}`}>
+                    {header}
+                  </th>
+                ),
+              )}
+            </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td className="pay-empty" colSpan={columns.length}>
+                <td className="pay-empty" colSpan={COLUMNS.length}>
                   {filtered ? 'No payment changes match these filters.' : 'No payment changes recorded yet.'}
                 </td>
               </tr>
