@@ -1,20 +1,14 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../lib/auth/current-user';
 import { sessionChangesElsewhere } from '../../lib/auth/session-sync';
 import { signedInRedirect, type SignedInRule } from './access-rules';
-import { useUserAtArrival } from './use-user-at-arrival';
+import { useAtArrival, useUserAtArrival } from './use-user-at-arrival';
 
 /** Whether someone signed in or out elsewhere (another tab) since the browser arrived at the current location. */
 function useSessionChangedElsewhereSinceArrival(): boolean {
   const count = useSyncExternalStore(sessionChangesElsewhere.subscribe, sessionChangesElsewhere.count);
-  const { key } = useLocation();
-  const [arrival, setArrival] = useState({ key, count });
-  if (arrival.key !== key) {
-    setArrival({ key, count });
-    return false;
-  }
-  return count !== arrival.count;
+  return count !== useAtArrival(count);
 }
 
 /**

@@ -40,7 +40,9 @@ const changeListeners = new Set<() => void>();
 export const sessionChangesElsewhere = {
   subscribe(listener: () => void): () => void {
     changeListeners.add(listener);
-    return () => changeListeners.delete(listener);
+    return () => {
+      changeListeners.delete(listener);
+    };
   },
   count: () => changesElsewhere,
 };
