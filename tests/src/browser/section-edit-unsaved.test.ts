@@ -3,7 +3,7 @@
 // Before, the typed notes went silently. Cancel, a save, or deleting the load leave without a question.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
-import { mainNav, screenshot, toast, useBrowserSuite, waitForPath } from './support';
+import { mainNav, promptsOnReload, screenshot, toast, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
@@ -34,13 +34,7 @@ describe('unsaved section edits on a load page', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/load\//);
     expect(await notes.inputValue()).toBe('Call 30 minutes ahead; dock 4');
 
-    const prompts: string[] = [];
-    page.once('dialog', (prompt) => {
-      prompts.push(prompt.type());
-      void prompt.dismiss();
-    });
-    await page.reload({ timeout: 3_000 }).catch(() => undefined);
-    expect(prompts).toEqual(['beforeunload']);
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
 
     await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
@@ -49,19 +43,21 @@ describe('unsaved section edits on a load page', () => {
 
   it('let the user leave without a question after Cancel or a save, and when the load is deleted', { timeout: 60_000 }, async () => {
     const { page, section, notes } = await editingDelivery('kdt_unsaved_2');
+    /** Back to Loads goes straight to the list (no question), then Back returns to the load. */
+    const leavesFreely = async () => {
+      await page.getByRole('button', { name: /Back to Loads/ }).click();
+      await waitForPath(page, '/loads');
+      await page.goBack();
+    };
     await notes.fill('Gate code 4471');
     await section.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: /Back to Loads/ }).click();
-    await waitForPath(page, '/loads');
-    await page.goBack();
+    await leavesFreely();
 
     await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
     await notes.fill('Gate code 4471');
     await section.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Delivery Information updated successfully!').waitFor();
-    await page.getByRole('button', { name: /Back to Loads/ }).click();
-    await waitForPath(page, '/loads');
-    await page.goBack();
+    await leavesFreely();
 
     // Deleted while a section has typed changes: they go with the load, and the list comes without a question.
     await page.getByRole('button', { name: 'Edit Delivery Information' }).click();

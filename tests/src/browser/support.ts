@@ -242,6 +242,17 @@ export function useBrowserSuite(options: Parameters<typeof startTestSystem>[0], 
   };
 }
 
+/** Tries a reload, dismissing any prompt it raises: answers the prompts' types (['beforeunload'] when guarded). */
+export async function promptsOnReload(page: Page): Promise<string[]> {
+  const prompts: string[] = [];
+  page.once('dialog', (prompt) => {
+    prompts.push(prompt.type());
+    void prompt.dismiss();
+  });
+  await page.reload({ timeout: 3_000 }).catch(() => undefined);
+  return prompts;
+}
+
 /** A toast the page shows, by its exact text. */
 export const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 

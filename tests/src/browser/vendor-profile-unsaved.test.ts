@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
-import { loginThroughUi, mainNav, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, promptsOnReload, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 const SHOTS = '/tmp/s11-ui-fix-shots';
@@ -34,13 +34,7 @@ describe('unsaved vendor profile changes', () => {
     await expect(website(page).inputValue()).resolves.toBe('edited.example.com');
 
     // The browser's own prompt guards a reload.
-    const prompts: string[] = [];
-    page.once('dialog', (prompt) => {
-      prompts.push(prompt.type());
-      void prompt.dismiss();
-    });
-    await page.reload({ timeout: 3_000 }).catch(() => undefined);
-    expect(prompts).toEqual(['beforeunload']);
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
 
     await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
