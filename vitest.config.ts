@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // their time waiting on a browser, a socket or the database. So the files that do not drive a browser run two (or
 // more) at a time first, then the browser files one at a time: those measure layout, focus and timing in a real
 // Chromium, which a second browser file competing for the 2 cores made flaky (two runs in three had one failure).
-// On 2 cores the whole run takes about 12.5 minutes (the browser files about 9), against 13 all one at a time.
+// On 2 cores the whole run takes about 12 minutes (the browser files about 8.5).
 const parallel = Math.max(2, os.availableParallelism() - 1);
 const BROWSER_TESTS = 'tests/src/browser/**/*.test.ts';
 
@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           ...common,
           name: 'browser',
+          // The UI is built once for all of them (tests/src/browser/global-setup.ts).
+          globalSetup: [...common.globalSetup, 'tests/src/browser/global-setup.ts'],
           include: [BROWSER_TESTS],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

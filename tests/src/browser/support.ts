@@ -1,11 +1,9 @@
 // Browser tests: the real UI build, served by the whole product, driven through Debian's Chromium by playwright-core.
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { signedIn } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, type TestSystem } from '../support/system';
@@ -14,40 +12,6 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SHOTS_DIR = '/tmp/browser-shots';
 /** Navigations, redirects and elements appearing: generous, since a cold page load also waits for the session check. */
 export const NAV_TIMEOUT = 15_000;
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const UI_ROOT = path.join(REPO_ROOT, 'ui');
-
-export interface UiBuild {
-  /** The folder holding index.html and assets/, for `startTestSystem({ uiDistDir })`. */
-  dir: string;
-  remove(): Promise<void>;
-}
-
-/** Builds the real UI (ui/vite.config.ts) into a temporary folder, as `npm run build -w ui` would. */
-export async function buildUi(): Promise<UiBuild> {
-  const { build } = await import('vite');
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-ui-'));
-  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build. Build what ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: UI_ROOT,
-      configFile: path.join(UI_ROOT, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: dir, emptyOutDir: true },
-    });
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-  return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
-}
 
 /** Launches Debian's Chromium (never a downloaded browser); fails loudly when it is not installed. */
 export async function launchBrowser(): Promise<Browser> {
@@ -151,13 +115,15 @@ export async function loginThroughUi(page: Page, portal: 'vendor' | 'staff', use
 }
 
 export interface BrowserSuite {
-  ui: UiBuild;
   system: TestSystem;
   browser: Browser;
   close(): Promise<void>;
 }
 
-/** One test file's world: a UI build, the product serving it, and a browser. Close it in afterAll. */
+/**
+ * One test file's world: the product serving the UI that the browser project's global setup built once
+ * (./global-setup.ts), and a browser. Close it in afterAll.
+ */
 export async function startBrowserSuite(options: Parameters<typeof startTestSystem>[0] = {}): Promise<BrowserSuite> {
   const steps: (() => Promise<unknown>)[] = [];
   const close = async () => {
@@ -166,18 +132,16 @@ export async function startBrowserSuite(options: Parameters<typeof startTestSyst
     steps.length = 0;
     if (failures.length > 0) throw new AggregateError(failures, 'closing the browser suite failed');
   };
+  const uiDistDir = inject('uiDistDir');
+  if (!uiDistDir) throw new Error("no UI build: browser test files run in vitest.config.ts's 'browser' project, whose global setup builds it");
   try {
     // Both at once; whichever succeeded is undone if the other failed.
-    const [built, launched] = await Promise.allSettled([buildUi(), launchBrowser()]);
-    if (built.status === 'fulfilled') steps.push(() => built.value.remove());
+    const [started, launched] = await Promise.allSettled([startTestSystem({ ...options, uiDistDir }), launchBrowser()]);
     if (launched.status === 'fulfilled') steps.push(() => launched.value.close());
-    if (built.status === 'rejected') throw built.reason;
+    if (started.status === 'fulfilled') steps.push(() => started.value.stop());
+    if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
-    const ui = built.value;
-    const browser = launched.value;
-    const system = await startTestSystem({ ...options, uiDistDir: ui.dir });
-    steps.push(() => system.stop());
-    return { ui, system, browser, close };
+    return { system: started.value, browser: launched.value, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
