@@ -20,6 +20,7 @@ import type { LoadsService } from '../loads/service';
 import { demoPdf, demoPhotoPng, demoSignaturePng } from './demo-files';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
 import { RESERVATION_GRACE_MS, type AccountsService } from './service';
+import { dayIn } from '@portal/domain/calendar';
 
 const SYSTEM: EventMetadata = { actorType: 'SYSTEM', actorUsername: 'system' };
 
@@ -184,7 +185,8 @@ async function completeDemoProfile(accounts: AccountsService, storage: FileStora
   const signature = await file(`signature-${Date.now()}.png`, demoSignaturePng(), 'image/png');
   await handleCommand(store, stream, vendors, {
     type: 'SignAgreement',
-    data: { date: now.slice(0, 10), signature, agreement_version: AGREEMENT_VERSION, agreement_sha256: createHash('sha256').update(AGREEMENT_TEXT).digest('hex') },
+    // The day where it is earliest on earth (UTC-12): never a day in the future for whoever reads it.
+    data: { date: dayIn(new Date(), 'Etc/GMT+12'), signature, agreement_version: AGREEMENT_VERSION, agreement_sha256: createHash('sha256').update(AGREEMENT_TEXT).digest('hex') },
   }, metadata);
 }
 

@@ -22,6 +22,15 @@ describe('history lines', () => {
     expect(formatValue('delivery_date', '2026-11-29T00:00:30.000Z')).toBe('Nov 29, 2026, 12:00 AM UTC');
   });
 
+  it('show a vendor\'s days (insurance expiration, the agreement\'s date) as the load lines show a day', () => {
+    expect(describeEvent('VendorProfileEdited', { changes: { insurance_expiration: { from: '2027-11-26', to: '2026-11-25' } } })).toEqual([
+      'Insurance expiration: Nov 26, 2027 -> Nov 25, 2026',
+    ]);
+    expect(describeEvent('CarrierAgreementSigned', { date: '2026-11-26', agreement_version: '2024-01' })).toEqual([
+      'Carrier agreement signed on Nov 26, 2026 (agreement version 2024-01)',
+    ]);
+  });
+
   it("show a time in the reader's zone when given, named, and a day as its day whatever the zone", () => {
     expect(formatValue('pickup_date', '2026-12-01T08:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Dec 1, 2026, 2:00 AM CST');
     expect(formatValue('pickup_date', '2026-07-01T08:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Jul 1, 2026, 3:00 AM CDT');

@@ -2,10 +2,13 @@
 // Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
 import { isUtcMidnight, LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
+import { isCalendarDate } from '../vendors/profile-rules';
 import { maskDigits } from '../vendors/staff-view';
 
 const MONEY_FIELDS = new Set(['rate_amount', 'amount_paid', 'liability_amount', 'cargo_amount']);
 const DATE_TIME_FIELDS = new Set(['pickup_date', 'delivery_date', 'last_payment_date', 'last_update', 'estimated_delivery_time']);
+/** Calendar days (yyyy-mm-dd), shown as the load lines show a day: 'Nov 26, 2027'. */
+const DAY_FIELDS = new Set(['insurance_expiration']);
 const BANK_FIELDS = new Set(['bank_account_number', 'bank_routing_number']);
 const LABELS: Record<string, string> = {
   mc_number: 'MC number', dot_number: 'DOT number', federal_id: 'Federal ID (EIN)', tax_id: 'Tax ID', zip_code: 'ZIP code',
@@ -28,8 +31,13 @@ export interface DescribeOptions {
   timeZone?: string;
 }
 
+/** A yyyy-mm-dd day as 'Nov 26, 2027'; anything else as it is. */
+const formatDay = (value: string): string =>
+  isCalendarDate(value) ? new Date(`${value}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : value;
+
 export function formatValue(field: string, value: unknown, options: DescribeOptions = {}): string {
   if (value === null || value === undefined || value === '') return '(none)';
+  if (DAY_FIELDS.has(field) && typeof value === 'string') return formatDay(value);
   if (MONEY_FIELDS.has(field) && !Number.isNaN(Number(value))) return usd.format(Number(value));
   if (DATE_TIME_FIELDS.has(field) && typeof value === 'string') {
     const date = new Date(value);
@@ -90,7 +98,7 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
     case 'VendorDocumentUploaded':
       return [`Document uploaded: ${VENDOR_DOCUMENT_LABELS[data.document_type as VendorDocumentType] ?? data.document_type} ${data.file.name}` + (data.replaced ? ` (replacing ${data.replaced.name})` : '')];
     case 'CarrierAgreementSigned':
-      return [`Carrier agreement signed on ${data.date} (agreement version ${data.agreement_version})`];
+      return [`Carrier agreement signed on ${formatDay(String(data.date))} (agreement version ${data.agreement_version})`];
     case 'VendorDeleted':
       return ['Vendor deleted'];
     case 'VendorRestored':

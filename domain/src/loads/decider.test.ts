@@ -138,6 +138,25 @@ describe('validation of a change', () => {
     expect(updateLoadSchema.parse({ pickup_date: '2026-11-21T09:30:00-06:00' }).pickup_date).toBe('2026-11-21T15:30:00.000Z');
   });
 
+  it('refuses a year outside 1900-2200 in UTC, saying so, whatever the offset written', () => {
+    const year = 'Enter a year between 1900 and 2200.';
+    expect(invalid({ pickup_date: '0026-12-25T16:00:00Z' })).toEqual([`pickup_date: ${year}`]);
+    expect(invalid({ last_payment_date: '9999-12-25' })).toEqual([`last_payment_date: ${year}`]);
+    // Their written years are in range; the instants are not.
+    expect(invalid({ pickup_date: '1900-01-01T00:00:00+01:00' })).toEqual([`pickup_date: ${year}`]);
+    expect(invalid({ delivery_date: '2200-12-31T23:00:00-05:00' })).toEqual([`delivery_date: ${year}`]);
+    expect(updateLoadSchema.parse({ pickup_date: '1900-01-01T00:00:00-01:00' }).pickup_date).toBe('1900-01-01T01:00:00.000Z');
+  });
+
+  it('keeps a time given in another zone that lands on UTC midnight a time, not a date without one', () => {
+    // 6:00 PM in Chicago is UTC midnight: stored a millisecond later, as the UI's dialog does, so it reads back as 6 PM.
+    expect(updateLoadSchema.parse({ delivery_date: '2026-11-25T18:00:00-06:00' }).delivery_date).toBe('2026-11-26T00:00:00.001Z');
+    // UTC midnight written in UTC, or a date alone, is a date without a time.
+    expect(updateLoadSchema.parse({ delivery_date: '2026-11-26T00:00:00Z' }).delivery_date).toBe('2026-11-26T00:00:00.000Z');
+    expect(updateLoadSchema.parse({ delivery_date: '2026-11-26T00:00:00+00:00' }).delivery_date).toBe('2026-11-26T00:00:00.000Z');
+    expect(updateLoadSchema.parse({ delivery_date: '2026-11-26' }).delivery_date).toBe('2026-11-26T00:00:00.000Z');
+  });
+
   it('turns empty strings into null and refuses fields that cannot be changed', () => {
     expect(updateLoadSchema.parse({ pickup_notes: '  ' }).pickup_notes).toBeNull();
     expect(invalid({ kdt_id: 'kdt_x', user_id: 'u-2' })).toEqual(['unrecognized_keys: This field cannot be changed.']);

@@ -1,39 +1,63 @@
 // Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
 import { z } from 'zod';
-import { LOAD_STATUSES, loadNumberWithoutPrefix, normalizeLoadNumber, PAYMENT_STATUSES } from './fields';
+import { DATE_YEAR_MESSAGE, DATE_YEARS } from '../calendar';
+import { isUtcMidnight, LOAD_STATUSES, loadNumberWithoutPrefix, normalizeLoadNumber, PAYMENT_STATUSES } from './fields';
 
 const text = (max: number) =>
   z.union([z.string().max(max, `Ensure this field has no more than ${max} characters.`), z.null()])
     .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
 
-/** Whether the calendar, clock and offset parts exist (Date turns Feb 30 into Mar 2, and +24:00 into an invalid date). */
-function realDateTime(iso: string): boolean {
+/**
+ * The instant an ISO 8601 date-time names, when its calendar, clock and offset parts exist (Date turns Feb 30 into
+ * Mar 2, and +24:00 into an invalid date) and it falls in DATE_YEARS in UTC (a year checked before its offset
+ * let 1900-01-01T00:00+01:00 through as 1899); with whether its offset is other than UTC's.
+ */
+function realDateTime(iso: string): { at: Date; offset: boolean } | 'not a date' | 'out of range' {
   const match = ISO_DATE_TIME.exec(iso);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match.slice(1, 9).map((part) => Number(part ?? 0)) as number[];
-  const calendar = new Date(Date.UTC(year!, month! - 1, day!));
-  return (
+  if (!match) return 'not a date';
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const [offsetHour, offsetMinute] = [Number(match[8] ?? 0), Number(match[9] ?? 0)];
+  // setUTCFullYear: Date.UTC reads years 0-99 as 1900-1999.
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(year!, month! - 1, day!);
+  const real =
     calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day &&
-    hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHour! <= 23 && offsetMinute! <= 59 && year! >= 1900 && year! <= 2200
-  );
+    hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHour <= 23 && offsetMinute <= 59;
+  const at = new Date(iso);
+  if (!real || Number.isNaN(at.getTime())) return 'not a date';
+  if (at.getUTCFullYear() < DATE_YEARS.min || at.getUTCFullYear() > DATE_YEARS.max) return 'out of range';
+  return { at, offset: offsetHour !== 0 || offsetMinute !== 0 };
 }
 
 /** An ISO 8601 date-time with a time zone, or yyyy-mm-dd meaning UTC midnight; null when it is not a real one. */
 export function parseDateTime(value: string): Date | null {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
-  return realDateTime(iso) ? new Date(iso) : null;
+  const parsed = realDateTime(iso);
+  return typeof parsed === 'string' ? null : parsed.at;
 }
 
-/** A date-time (see parseDateTime), or null. */
+/**
+ * A load's date as stored: yyyy-mm-dd, or a time at UTC midnight given in UTC, is a date without a time (vendor-side.md
+ * section 5). A time given in another zone that lands on UTC midnight (6:00 PM in Chicago in winter) is a time: it is
+ * kept one millisecond later, as the UI's dialog does, so no screen shows it as the next day without a time.
+ */
+export function storedDateTime(value: string): Date | 'not a date' | 'out of range' {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
+  const parsed = realDateTime(iso);
+  if (typeof parsed === 'string') return parsed;
+  return parsed.offset && isUtcMidnight(parsed.at) ? new Date(parsed.at.getTime() + 1) : parsed.at;
+}
+
+/** A date-time (see storedDateTime), or null. */
 const dateTime = z
   .union([z.string(), z.null()])
   .transform((value, ctx) => {
     if (value === null || value.trim() === '') return null;
-    const parsed = parseDateTime(value.trim());
-    if (!parsed) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
+    const parsed = storedDateTime(value.trim());
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed === 'out of range' ? DATE_YEAR_MESSAGE : 'Enter a valid date and time.' });
       return z.NEVER;
     }
     return parsed.toISOString();

@@ -75,6 +75,9 @@ describe('profile field rules (vendor-side.md section 5)', () => {
     expect(US_STATES).toHaveLength(51);
     expect(ok('insurance_expiration', '2027-06-30').error).toBeNull();
     expect(ok('insurance_expiration', '06/30/2027').error).toBe('Enter a valid date (yyyy-mm-dd).');
+    for (const day of ['0100-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) {
+      expect(ok('insurance_expiration', day).error, day).toBe('Enter a year between 1900 and 2200.');
+    }
     expect(ok('legal_name', 'x'.repeat(201)).error).toBe('Ensure this field has no more than 200 characters.');
   });
 });

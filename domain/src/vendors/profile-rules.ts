@@ -2,6 +2,7 @@
 // errors), the profile page validates and auto-formats with it on every change.
 import { own } from '../own';
 import { US_STATES, type ProfileField } from './profile-fields';
+import { DATE_YEAR_MESSAGE, DATE_YEARS } from '../calendar';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
@@ -79,7 +80,13 @@ export function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-const date: Rule = { check: (v) => (isCalendarDate(v) ? null : 'Enter a valid date (yyyy-mm-dd).') };
+const date: Rule = {
+  check: (v) => {
+    if (!isCalendarDate(v)) return 'Enter a valid date (yyyy-mm-dd).';
+    const year = Number(v.slice(0, 4));
+    return year < DATE_YEARS.min || year > DATE_YEARS.max ? DATE_YEAR_MESSAGE : null;
+  },
+};
 const text = (maxLength: number): Rule => ({ normalize: (v) => v.trim(), check: () => null, maxLength });
 
 export const PROFILE_RULES: Record<ProfileField, Rule> = {

@@ -16,6 +16,7 @@ import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/pla
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import { single } from './as-of';
+import { queryZone, zoneOrUtc } from '@portal/domain/calendar';
 
 const LOGINS_PARAM = 'Send logins=show or logins=hide.';
 /** Who had a load before it was reassigned to the vendor reading its history. */
@@ -24,37 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 200;
 /** Rows of the payments log on screen, and per read of its CSV export. */
 const LOG_PAGE_ROWS = 5_000;
-/** An IANA zone name (America/Chicago, Etc/GMT+5, UTC); not a POSIX rule like '+05' or 'EST5', whose sign PostgreSQL reads the other way. */
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-
-/** The zone's canonical name if the runtime's time zone data knows it, else null. */
-function timeZoneName(raw: string): string | null {
-  if (!ZONE_NAME.test(raw)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: raw }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
 const TZ_INVALID = 'Enter a valid time zone.';
-
-/**
- * The reader's zone from `?tz=` (an IANA name, as the browser reports its own), in which history lines show dates with
- * a time, named ("Dec 1, 2026, 2:00 AM CST"), as the screens show them. Without one, or with one this server does not
- * know (a browser that cannot tell its zone reports 'Etc/Unknown'), UTC: it only changes how times read, and each line
- * names the zone it uses, so a history is never refused for it.
- */
-function readerZone(ctx: Koa.Context): string {
-  return givenZone(ctx) || 'UTC';
-}
-
-/** `?tz=` as a zone this server knows; null for one it does not (or a repeated one), undefined when none is given. */
-function givenZone(ctx: Koa.Context): string | null | undefined {
-  const raw = ctx.query.tz;
-  if (raw === undefined || raw === '') return undefined;
-  return typeof raw === 'string' ? timeZoneName(raw) : null;
-}
 
 const actorOf = (event: RecordedEvent) =>
   event.metadata.actorUsername ? { username: event.metadata.actorUsername, type: event.metadata.actorType ?? null, tier: event.metadata.actorTier ?? null } : null;
@@ -109,7 +80,7 @@ async function historyPage(
   options: { maskBank: boolean; select?: (events: RecordedEvent[]) => RecordedEvent[]; hide?: (event: RecordedEvent) => boolean },
 ) {
   const { page, pageSize } = paging(ctx);
-  const timeZone = readerZone(ctx);
+  const timeZone = zoneOrUtc(ctx.query.tz);
   let events: RecordedEvent[] = [];
   for (const stream of streams) {
     try {
@@ -189,7 +160,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const actor = await requireReader(ctx, pool);
     if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
     const id = await auditableLoad(pool, actor, ctx.params.id);
-    const timeZone = readerZone(ctx);
+    const timeZone = zoneOrUtc(ctx.query.tz);
     const events = await store.readStream(loadStream(id));
     ctx.body = events.flatMap((event) =>
       paymentChanges(event.type, event.data).map((change) => ({
@@ -224,7 +195,7 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (from && to && from > to) errors.to = [BACKWARDS_RANGE];
     // The days are the reader's own (the zone their screen shows times in); UTC days without one. A zone the server
     // does not know is refused only where it decides which rows come (a From or To day); else the lines use UTC.
-    const known = givenZone(ctx);
+    const known = queryZone(ctx.query.tz);
     if ((from || to) && known === null) errors.tz = [TZ_INVALID];
     const zone = known || 'UTC';
     const vendor = ctx.query.vendor;

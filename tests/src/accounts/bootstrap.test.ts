@@ -230,6 +230,8 @@ describe('a first start without ADMIN_PASSWORD, with demo data', () => {
     expect(document.status).toBe(200);
     expect(document.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await client.download(profile.carrier_agreement_document_url)).headers.get('content-type')).toBe('image/png');
+    // Signed on a day that has begun everywhere (UTC-12's), so no reader west of UTC sees it signed tomorrow.
+    expect(profile.carrier_agreement_date).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Etc/GMT+12' }).format(new Date()));
     expect((await other.get('/api/profiles/vendor/')).body.is_complete).toBe(false);
     // Loads under way carry real paperwork and photos, served to their vendor.
     const delivered = loads.find((l: { status: string }) => l.status === 'delivered');

@@ -120,6 +120,34 @@ describe('vendors for staff', () => {
     expect((await vendor.get('/api/vendors/')).status).toBe(403);
   });
 
+  it("counts the insurance's last day in the reader's zone (tz), as the screens do; UTC without one", async () => {
+    const carrierId = ids['vendor:carrier']!;
+    // Pago Pago (UTC-11) and Kiritimati (UTC+14) are never on the same day: a policy ending on Pago Pago's today is
+    // still in force there, and expired in Kiritimati.
+    const [west, east] = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'];
+    const westToday = new Intl.DateTimeFormat('en-CA', { timeZone: west }).format(new Date());
+    const before = (await admin.get(`/api/vendors/${carrierId}/`)).body.insurance_expiration;
+    try {
+      const saved = await admin.request('PATCH', `/api/vendors/${carrierId}/?tz=${west}`, { insurance_expiration: westToday });
+      expect(saved.status).toBe(200);
+      expect(saved.body.status).toBe('active');
+      await system.caughtUp();
+      const listed = async (query: string) => ((await dispatch.get(`/api/vendors/${query}`)).body as { id: string; status: string }[]).find((v) => v.id === carrierId)!.status;
+      expect(await listed(`?tz=${west}`)).toBe('active');
+      expect(await listed(`?tz=${east}`)).toBe('other');
+      expect((await accounting.get(`/api/vendors/${carrierId}/?tz=${west}`)).body.status).toBe('active');
+      expect((await accounting.get(`/api/vendors/${carrierId}/?tz=${east}`)).body.status).toBe('other');
+      expect((await admin.request('PATCH', `/api/vendors/${carrierId}/?tz=${east}`, { insurance_expiration: westToday })).body.status).toBe('other');
+      // Without a zone, or with one the server does not know, the day is UTC's (never refused).
+      const utc = westToday >= new Date().toISOString().slice(0, 10) ? 'active' : 'other';
+      expect(await listed('')).toBe(utc);
+      expect(await listed('?tz=Etc/Unknown')).toBe(utc);
+    } finally {
+      expect((await admin.request('PATCH', `/api/vendors/${carrierId}/`, { insurance_expiration: before })).status).toBe(200);
+      await system.caughtUp();
+    }
+  });
+
   it('shows a complete vendor whose insurance has expired as other, until a current date is entered', async () => {
     const carrierId = ids['vendor:carrier']!;
     const statusOf = async () => ((await dispatch.get('/api/vendors/')).body as { id: string; status: string }[]).find((v) => v.id === carrierId)!.status;

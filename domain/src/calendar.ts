@@ -1,0 +1,37 @@
+// Calendar rules every date field shares.
+
+/** The years a stored date may fall in (in UTC): a load's dates, an insurance expiration. */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+export const DATE_YEAR_MESSAGE = `Enter a year between ${DATE_YEARS.min} and ${DATE_YEARS.max}.`;
+
+/** An IANA zone name (America/Chicago, Etc/GMT+5, UTC); not a POSIX rule like '+05' or 'EST5', whose sign PostgreSQL reads the other way. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The zone's canonical name if the runtime's time zone data knows it, else null. */
+export function timeZoneName(raw: string): string | null {
+  if (!ZONE_NAME.test(raw)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** A `?tz=` query value as a zone this runtime knows; null for one it does not (or a repeated one), undefined when none is given. */
+export function queryZone(raw: string | string[] | undefined): string | null | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  return typeof raw === 'string' ? timeZoneName(raw) : null;
+}
+
+/**
+ * The reader's zone from `?tz=` (the browser's), for what only changes how a time reads or which day "today" is;
+ * UTC without one, or for one this runtime does not know (a browser that cannot tell reports 'Etc/Unknown').
+ */
+export const zoneOrUtc = (raw: string | string[] | undefined): string => queryZone(raw) || 'UTC';
+
+/** The calendar day (yyyy-mm-dd) `at` falls on in `zone`. */
+export function dayIn(at: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
