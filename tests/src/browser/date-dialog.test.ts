@@ -7,13 +7,13 @@ import { loginThroughUi, screenshot, useBrowserSuite } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
 
-/** newcarrier's Loads page (in UTC) with a new load picked up Dec 5, 2:30 PM, and that load's row. */
-async function loadsPageWith(loadNumber: string) {
+/** newcarrier's Loads page (in UTC unless said) with a new load picked up Dec 5, 2:30 PM, and that load's row. */
+async function loadsPageWith(loadNumber: string, timezoneId = 'UTC') {
   const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
   const created = await api.post('/api/loads/', { load_number: loadNumber, pickup_date: '2026-12-05T14:30:00.000Z' });
   expect(created.status).toBe(201);
   await suite.system.caughtUp();
-  const page = await suite.openPage({ timezoneId: 'UTC' });
+  const page = await suite.openPage({ timezoneId });
   await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
   await page.goto(`${suite.system.url}/loads`);
   const row = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: loadNumber, exact: true }) });
@@ -75,5 +75,42 @@ describe('the date dialog without a time', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => delivery.textContent()).toBe('Dec 4, 10:00 AM');
+  });
+});
+
+describe('the date dialog with a date typed by keyboard', () => {
+  it('refuses a 2-digit year (year 0026) and a day that does not exist, saying so and sending nothing', { timeout: 60_000 }, async () => {
+    const { page, row } = await loadsPageWith('kdt_dd_3', 'America/Chicago');
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.url());
+    });
+    const delivery = row.locator('td.cell-delivery_date').getByRole('button');
+    await delivery.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    const date = dialog.locator('input[type=date]');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await dialog.getByLabel('Time', { exact: true }).fill('10:00');
+
+    // Month, day, then '26' as the year: the input holds 0026-12-25, which was saved as 1926 before.
+    await date.focus();
+    await page.keyboard.type('122526');
+    expect(await date.inputValue()).toBe('0026-12-25');
+    await save.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Enter a year between 1900 and 2200.' }).waitFor();
+
+    // February 30th: the input reports no value, which is not 'Date is required.'.
+    await date.fill('');
+    await date.focus();
+    await page.keyboard.type('02302026');
+    await save.click();
+    await dialog.getByRole('alert').filter({ hasText: 'Enter a valid date.' }).waitFor();
+    expect(patches).toEqual([]);
+
+    await date.fill('2026-12-25');
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => delivery.textContent()).toBe('Dec 25, 10:00 AM');
+    expect(patches).toHaveLength(1);
   });
 });

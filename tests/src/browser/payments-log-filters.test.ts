@@ -73,6 +73,25 @@ describe('payments log date filters', () => {
     await page.screenshot({ path: `${SHOTS}/h1-typed-from.png` });
   });
 
+  it('say so at the field when a typed date is finished but unusable (a 2-digit year), instead of leaving it out silently', { timeout: 120_000 }, async () => {
+    const page = await paymentsPage('America/Chicago');
+    const from = page.getByLabel('From', { exact: true });
+    await from.focus();
+    await page.keyboard.type('112526');
+    expect(await from.inputValue()).toBe('0026-11-25');
+    await page.getByLabel('Vendor').focus();
+    const problem = page.getByRole('alert').filter({ hasText: 'Enter a year between 1900 and 2200.' });
+    await problem.waitFor();
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/h1-two-digit-year.png` });
+    // The whole year typed: the filter applies and the message goes.
+    await from.fill('2026-11-25');
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe('2026-11-25');
+    await expect.poll(() => problem.count()).toBe(0);
+    expect(await from.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('keep both dates when From and To are committed one right after the other', { timeout: 120_000 }, async () => {
     const page = await paymentsPage('UTC');
     const today = dayIn('UTC');

@@ -46,6 +46,8 @@ describe('isDateOnly and timeOf', () => {
 
   it('gives the time in milliseconds, null when missing', () => {
     expect(timeOf('1970-01-01T00:00:01Z')).toBe(1000);
+    // A date without a time: the start of its day where the user is (New York), not UTC midnight.
+    expect(timeOf('2026-11-25T00:00:00.000Z')).toBe(Date.parse('2026-11-25T05:00:00.000Z'));
     expect(timeOf(null)).toBeNull();
     expect(timeOf('nope')).toBeNull();
   });
@@ -88,6 +90,15 @@ describe('back to the form', () => {
     expect(localDateTimeToIso('2024-07-04', '09:30')).toBe('2024-07-04T13:30:00.000Z');
     expect(localDateTimeToIso('2024-11-21', '')).toBeNull();
     expect(localDateTimeToIso('11-21-2024', '15:05')).toBeNull();
+  });
+
+  it('keeps the year typed (new Date(26, ...) would be 1926) and refuses a day or time that does not exist there', () => {
+    // (New York's offset in year 26 is its local mean time, 4:56:02 behind UTC.)
+    expect(localDateTimeToIso('0026-12-25', '10:00')).toBe('0026-12-25T14:56:02.000Z');
+    expect(localDateTimeToIso('2026-02-30', '10:00')).toBeNull();
+    // New York skips 2:00-2:59 AM on 2026-03-08; the constructor would give 3:30 AM.
+    expect(localDateTimeToIso('2026-03-08', '02:30')).toBeNull();
+    expect(localDateTimeToIso('2026-03-08', '03:30')).toBe('2026-03-08T07:30:00.000Z');
   });
 
   it('keeps a time that falls on UTC midnight a time: the same day and time read back, not the next day without one', () => {

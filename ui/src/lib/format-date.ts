@@ -43,9 +43,18 @@ export function formatListDateTime(iso: string | null | undefined): string {
   return text.replace(/\u202f/g, ' ');
 }
 
-/** Milliseconds since the epoch, or null: how date columns compare. */
+/**
+ * Milliseconds since the epoch, or null: how date columns compare. A date without a time counts from the start of the
+ * day it shows, in the user's zone (as UTC midnight it would sort before the evening of the day before, west of UTC).
+ */
 export function timeOf(iso: string | null | undefined): number | null {
-  return toDate(iso)?.getTime() ?? null;
+  const date = toDate(iso);
+  if (!date) return null;
+  if (!isUtcMidnight(date)) return date.getTime();
+  const local = new Date(0);
+  local.setFullYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  local.setHours(0, 0, 0, 0);
+  return local.getTime();
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -72,7 +81,7 @@ export function localParts(iso: string | null | undefined): { date: string; time
   if (!date) return null;
   if (isDateOnly(iso)) return { date: date.toISOString().slice(0, 10), time: '' };
   return {
-    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    date: `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
     time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
   };
 }
@@ -86,16 +95,23 @@ export function isoToMmDdYyyy(iso: string | null | undefined): string {
 }
 
 /**
- * A local 'yyyy-mm-dd' day plus 'HH:MM' time (the user's zone) as an ISO time in UTC, or null if invalid. A time that
- * falls exactly on UTC midnight (6 PM in Chicago in winter) would read back as a date without a time, shown as the
- * next day: it is kept one millisecond later, which no screen shows, so it stays the day and time the user chose.
+ * A local 'yyyy-mm-dd' day plus 'HH:MM' time (the user's zone) as an ISO time in UTC, or null if invalid, or if that
+ * time does not exist there (skipped when the clocks go forward). A time that falls exactly on UTC midnight (6 PM in
+ * Chicago in winter) would read back as a date without a time, shown as the next day: it is kept one millisecond
+ * later, which no screen shows, so it stays the day and time the user chose.
  */
 export function localDateTimeToIso(day: string, time: string): string | null {
   const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
   if (!dayMatch || !timeMatch) return null;
-  const date = new Date(Number(dayMatch[1]), Number(dayMatch[2]) - 1, Number(dayMatch[3]), Number(timeMatch[1]), Number(timeMatch[2]));
+  // setFullYear, not the constructor: new Date(26, ...) is 1926.
+  const date = new Date(0);
+  date.setFullYear(Number(dayMatch[1]), Number(dayMatch[2]) - 1, Number(dayMatch[3]));
+  date.setHours(Number(timeMatch[1]), Number(timeMatch[2]), 0, 0);
   if (Number.isNaN(date.getTime())) return null;
   if (isDateOnly(date.toISOString())) date.setTime(date.getTime() + 1);
-  return date.toISOString();
+  const iso = date.toISOString();
+  // Feb 30 rolls over to Mar 2, and 2:30 AM on the day the clocks skip it to 3:30: neither is what was typed.
+  const back = localParts(iso);
+  return back && back.date === day && back.time === time ? iso : null;
 }

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useUpdateLoad } from '../api/update-load';
 import {
+  DATE_DIALOG_BAD_DATE,
   DATE_DIALOG_CLEARS,
   DATE_DIALOG_TIME_HINT,
   DATE_DIALOG_TITLES,
@@ -25,14 +26,20 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
   const [date, setDate] = useState(initial.date);
   const [time, setTime] = useState(initial.time);
   const [error, setError] = useState<string | null>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
   const update = useUpdateLoad(load.id);
   const once = useOneAtATime();
   const clears = date.trim() !== '' && time.trim() === '';
-  const entered = dateDialogValue(date, time);
+  const entered = dateDialogValue(date, time, load[field]);
   const orderNotice = entered.ok ? dateOrderNotice(field, entered.value, load[field === 'pickup_date' ? 'delivery_date' : 'pickup_date']) : null;
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The date input reports no value while it holds something that is not a day (Feb 30): not the same as no date.
+    if (dateInput.current?.validity.badInput) {
+      setError(DATE_DIALOG_BAD_DATE);
+      return;
+    }
     if (!entered.ok) {
       setError(entered.error);
       return;
@@ -64,6 +71,7 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             </span>
           </label>
           <input
+            ref={dateInput}
             id={`${id}-date`}
             type="date"
             required

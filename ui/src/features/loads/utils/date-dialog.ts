@@ -1,5 +1,7 @@
 // The small dialog a date cell opens (vendor-side.md section 5): date required, time optional.
-import { formatListDateTime, localDateTimeToIso, localParts } from '../../../lib/format-date';
+import { DATE_YEAR_MESSAGE, DATE_YEARS } from '@portal/domain/calendar';
+import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
+import { formatListDateTime, isDateOnly, localDateTimeToIso, localParts } from '../../../lib/format-date';
 
 export type LoadDateField = 'pickup_date' | 'delivery_date';
 
@@ -19,15 +21,34 @@ export const DATE_DIALOG_CLEARS = 'Without a time, saving clears this date. Add 
 /** The day and time inputs' starting values ('yyyy-mm-dd', 'HH:MM') for the stored value. */
 export const dateDialogInitial = (iso: string | null | undefined) => localParts(iso) ?? { date: '', time: '' };
 
+/** A time typed for a day on which the clocks skip it (2:30 AM when they go forward). */
+export const DATE_DIALOG_SKIPPED_TIME = 'That time does not exist on this day: the clocks change. Enter another time.';
+/** The date input holds something that is not a day (Feb 30 typed): it reports no value, which is not "no date". */
+export const DATE_DIALOG_BAD_DATE = 'Enter a valid date.';
+
 /**
  * What the dialog sends: with a time, the day and time in the user's zone as a UTC ISO time; without a time, null.
  * Vendor and staff alike: staff-side.md section 5 saves the date only when a time is given, else sets the field to null.
+ * The stored value (`stored`) is sent back unchanged when the day and time shown were not changed: in the hour the
+ * clocks repeat, or with seconds, reading it back from the inputs would move it.
  */
-export function dateDialogValue(date: string, time: string): { ok: true; value: string | null } | { ok: false; error: string } {
+export function dateDialogValue(
+  date: string,
+  time: string,
+  stored?: string | null,
+): { ok: true; value: string | null } | { ok: false; error: string } {
   if (date.trim() === '') return { ok: false, error: DATE_REQUIRED };
   if (time.trim() === '') return { ok: true, value: null };
+  const shown = stored ? localParts(stored) : null;
+  if (stored && shown && shown.time !== '' && shown.date === date.trim() && shown.time === time.trim()) return { ok: true, value: stored };
   const iso = localDateTimeToIso(date.trim(), time.trim());
-  return iso === null ? { ok: false, error: 'Enter a valid date and time.' } : { ok: true, value: iso };
+  if (iso === null) {
+    const typed = /^\d{4}-\d{2}-\d{2}$/.test(date.trim()) && isCalendarDate(date.trim()) && /^\d{2}:\d{2}$/.test(time.trim());
+    return { ok: false, error: typed ? DATE_DIALOG_SKIPPED_TIME : 'Enter a valid date and time.' };
+  }
+  const year = new Date(iso).getUTCFullYear();
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return { ok: false, error: DATE_YEAR_MESSAGE };
+  return { ok: true, value: iso };
 }
 
 /**
@@ -36,10 +57,20 @@ export function dateDialogValue(date: string, time: string): { ok: true; value: 
  */
 export function dateOrderNotice(field: LoadDateField, value: string | null, other: string | null | undefined): string | null {
   if (!value || !other) return null;
-  const at = Date.parse(value);
-  const otherAt = Date.parse(other);
-  if (Number.isNaN(at) || Number.isNaN(otherAt)) return null;
-  if (field === 'delivery_date' && at < otherAt) return `This is before the pick-up (${formatListDateTime(other)}).`;
-  if (field === 'pickup_date' && at > otherAt) return `This is after the delivery (${formatListDateTime(other)}).`;
+  const order = compareForOrder(value, other);
+  if (order === null) return null;
+  if (field === 'delivery_date' && order < 0) return `This is before the pick-up (${formatListDateTime(other)}).`;
+  if (field === 'pickup_date' && order > 0) return `This is after the delivery (${formatListDateTime(other)}).`;
   return null;
+}
+
+/**
+ * Negative when `a` is before `b`. When either is a date without a time, by the days shown (a delivery on Nov 26
+ * without a time is not before a pick-up at 10 AM that day); otherwise by the instants.
+ */
+function compareForOrder(a: string, b: string): number | null {
+  const [dayA, dayB] = [localParts(a), localParts(b)];
+  if (!dayA || !dayB) return null;
+  if (isDateOnly(a) || isDateOnly(b)) return dayA.date < dayB.date ? -1 : dayA.date > dayB.date ? 1 : 0;
+  return Date.parse(a) - Date.parse(b);
 }

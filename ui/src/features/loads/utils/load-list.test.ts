@@ -94,6 +94,16 @@ describe('sorting', () => {
     expect(ids(sortLoads(rows, [{ id: 'delivery_date', desc: true }]))).toEqual(['kdt_A1', 'kdt_9', 'kdt_100', 'kdt_10']);
   });
 
+  it('puts a date without a time at the start of the day it shows, after the evening before (New York)', () => {
+    const days = [
+      load('kdt_day', { delivery_date: '2026-11-25T00:00:00.000Z' }), // Nov 25, no time
+      load('kdt_eve', { delivery_date: '2026-11-25T02:00:00.000Z' }), // Nov 24, 9:00 PM
+      load('kdt_morning', { delivery_date: '2026-11-25T10:00:00.000Z' }), // Nov 25, 5:00 AM
+    ];
+    expect(ids(sortLoads(days, [{ id: 'delivery_date', desc: false }]))).toEqual(['kdt_eve', 'kdt_day', 'kdt_morning']);
+    expect(ids(sortLoads(days, [{ id: 'delivery_date', desc: true }]))).toEqual(['kdt_morning', 'kdt_day', 'kdt_eve']);
+  });
+
   it('compares instants across offsets', () => {
     const offsets = [load('kdt_a', { pickup_date: '2024-11-21T10:00:00-05:00' }), load('kdt_b', { pickup_date: '2024-11-21T14:00:00Z' })];
     expect(ids(sortLoads(offsets, [{ id: 'pickup_date', desc: false }]))).toEqual(['kdt_b', 'kdt_a']);

@@ -51,10 +51,16 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
           ))}
         </select>
       </div>
-      {/* Off with nothing to clear, but still focusable (aria-disabled): pressing it never drops the focus. */}
-      <BusyButton className="button button-secondary pay-clear" unavailable={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
-        Clear Filters
-      </BusyButton>
+      <div className="pay-filter pay-filter-actions">
+        {/* A label's height of nothing, so the button lines up with the fields. */}
+        <span className="pay-filter-spacer" aria-hidden="true">
+          &nbsp;
+        </span>
+        {/* Off with nothing to clear, but still focusable (aria-disabled): pressing it never drops the focus. */}
+        <BusyButton className="button button-secondary" unavailable={!hasFilters(filters)} onClick={() => onChange(NO_FILTERS)}>
+          Clear Filters
+        </BusyButton>
+      </div>
     </form>
   );
 }

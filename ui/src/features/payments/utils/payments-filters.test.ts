@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, isPlausibleDay, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, NO_FILTERS, paymentsLogPath } from './payments-filters';
+import { csvFileName, dateFilterProblem, isPlausibleDay, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, NO_FILTERS, paymentsLogPath } from './payments-filters';
 
 describe('payments filters in the URL', () => {
   it('reads what is valid and drops the rest', () => {
@@ -20,6 +20,15 @@ describe('a typed day', () => {
     expect(isPlausibleDay('0202-12-01')).toBe(false);
     expect(isPlausibleDay('2026-02-30')).toBe(false);
     expect(isPlausibleDay('')).toBe(false);
+    expect(isPlausibleDay('2201-01-01')).toBe(false);
+  });
+
+  it('says what is wrong with a finished date instead of leaving it out silently', () => {
+    expect(dateFilterProblem('2026-11-25', false)).toBeNull();
+    expect(dateFilterProblem('', false)).toBeNull();
+    expect(dateFilterProblem('0026-11-25', false)).toBe('Enter a year between 1900 and 2200.');
+    expect(dateFilterProblem('20261-11-25', false)).toBe('Enter a year between 1900 and 2200.');
+    expect(dateFilterProblem('', true)).toBe('Enter a valid date.');
   });
 });
 

@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileValues, VendorField } from '@portal/domain/vendors/profile-fields';
 import { apiClient } from '../../../lib/api-client';
+import { withBrowserZone } from '../../../lib/format-date';
 
 export type VendorStatus = 'active' | 'pending' | 'other';
 
-/** One row of GET /api/vendors/ (any staff tier). */
+/**
+ * One row of GET /api/vendors/ (any staff tier). The list, the detail and an ADMIN's save send the browser's zone
+ * (`tz`), in which the server counts the day a vendor's insurance expires (status other), as the screens do.
+ */
 export interface VendorListEntry {
   id: string;
   username: string;
@@ -55,7 +59,7 @@ export const staffVendorKey = (id: string) => [...STAFF_VENDORS_KEY, id] as cons
 export function vendorsQueryOptions() {
   return queryOptions({
     queryKey: STAFF_VENDORS_KEY,
-    queryFn: () => apiClient.get<VendorListEntry[]>('/vendors/'),
+    queryFn: () => apiClient.get<VendorListEntry[]>(withBrowserZone('/vendors/')),
   });
 }
 
@@ -64,7 +68,7 @@ export const useVendors = () => useQuery(vendorsQueryOptions());
 export function vendorQueryOptions(id: string) {
   return queryOptions({
     queryKey: staffVendorKey(id),
-    queryFn: () => apiClient.get<VendorDetail>(`/vendors/${encodeURIComponent(id)}/`),
+    queryFn: () => apiClient.get<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`)),
   });
 }
 
@@ -74,7 +78,7 @@ export const useVendor = (id: string) => useQuery(vendorQueryOptions(id));
 export function useUpdateVendor(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: VendorPatch) => apiClient.patch<VendorDetail>(`/vendors/${encodeURIComponent(id)}/`, patch),
+    mutationFn: (patch: VendorPatch) => apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), patch),
     onSuccess: (vendor) => {
       if (vendor && typeof vendor === 'object' && 'id' in vendor) queryClient.setQueryData(staffVendorKey(id), vendor);
       else void queryClient.invalidateQueries({ queryKey: staffVendorKey(id), exact: true });
