@@ -95,6 +95,30 @@ export class Board {
   }
 
   /**
+   * The board's quick search typed key by key (`text`): for each key, milliseconds from just before the key is pressed
+   * until the page has handled it and drawn the next frame (a busy main thread delays that frame as it delays the
+   * user's next key). The first key also makes each row's search text. The search is emptied again afterwards (the
+   * board keeps it for the session).
+   */
+  async searchKeys(text: string): Promise<number[]> {
+    const page = this.page;
+    await page.goto('/staff/loads');
+    await page.waitForFunction(firstRowsSeen, undefined, { timeout: TIMEOUT });
+    const search = page.getByPlaceholder('Find load by ID, date, or location.');
+    await search.fill('');
+    await search.focus();
+    const times: number[] = [];
+    for (const key of text) {
+      const started = await page.evaluate<number>('performance.now()');
+      await page.keyboard.press(key);
+      const drawn = await page.evaluate<number>('new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))))');
+      times.push(drawn - started);
+    }
+    await search.fill('');
+    return times;
+  }
+
+  /**
    * How long the open board takes to apply `count` pushed updates. Method: the board is open and live; `count - 1`
    * of the `candidates` (loads whose payment is 'unpaid') are set to 'paid' by the clients at once, and when every one of
    * those commands has answered, one more command changes the status of the board's top row (the marker), so the

@@ -16,6 +16,23 @@ export interface LoadOwner {
   username: string;
 }
 
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2026, 10, 1);
+
+/**
+ * A load's pick-up and delivery, seeded, as real boards have them: over two months, the delivery 1-3 days after the
+ * pick-up, most at a time of day and some a date without a time (UTC midnight), so the board's date columns and its
+ * search (which reads the dates as shown) work on real values.
+ */
+export function loadDates(random: () => number): { pickup_date: string; delivery_date: string } {
+  const at = (day: number) => {
+    const dated = FIRST_DAY + day * DAY_MS;
+    return new Date(random() < 0.3 ? dated : dated + (6 + Math.floor(random() * 12)) * 3_600_000 + Math.floor(random() * 4) * 15 * 60_000).toISOString();
+  };
+  const pickupDay = Math.floor(random() * 60);
+  return { pickup_date: at(pickupDay), delivery_date: at(pickupDay + 1 + Math.floor(random() * 3)) };
+}
+
 /**
  * Loads `b{from}` .. `b{to - 1}` for the owner's vendor, with the same fields as the HTTP creates (seeded), each as
  * its two appends: the load number reserved (expected: no stream), then LoadCreated on the load's own stream
@@ -34,7 +51,7 @@ export async function generateLoads(store: EventStore, owner: LoadOwner, from: n
         type: 'CreateLoad',
         data: {
           load_id: loadId, load_number: kdtId, kdt_id: kdtId, vendor_id: owner.vendorId, vendor_name: owner.vendorName, user_id: owner.userId,
-          pickup_location: `City ${Math.floor(random() * 500)}, TX`, pickup_date: null, delivery_location: null, delivery_date: null,
+          pickup_location: `City ${Math.floor(random() * 500)}, TX`, delivery_location: null, ...loadDates(random),
           rate_amount: Math.round(random() * 4000), now: new Date(),
         },
       }, loads.initialState());

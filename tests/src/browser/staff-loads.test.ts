@@ -153,9 +153,48 @@ describe('staff loads', () => {
     expect(await header.getAttribute('aria-sort')).toBe('none');
   });
 
+  it('comes back to the place the board was scrolled to when the user opens a load and returns', { timeout: 60_000 }, async () => {
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    for (let n = 0; n < 60; n++) {
+      expect((await carrier.post('/api/loads/', { load_number: `scroll_${String(n).padStart(2, '0')}` })).status).toBe(201);
+    }
+    await suite.system.caughtUp();
+    // A short window: the board's body shows about 8 rows and scrolls.
+    const page = await suite.openPage({ viewport: { width: 1280, height: 600 } });
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const region = page.getByRole('region', { name: 'Loads' });
+    await region.getByRole('link', { name: 'kdt_scroll_59', exact: true }).waitFor();
+    // AG Grid 36 scrolls the rows in this element (the header outside it).
+    const viewport = region.locator('.ag-grid-viewport');
+    // The load at the top of the view: the displayed row whose box holds the viewport's top edge.
+    const topLoad = () =>
+      viewport.evaluate((element) => {
+        const top = element.getBoundingClientRect().top + 1;
+        const row = [...element.querySelectorAll('.ag-row')].find((candidate) => {
+          const box = candidate.getBoundingClientRect();
+          return box.top <= top && box.bottom > top;
+        });
+        return row?.querySelector('[col-id="load_number"]')?.textContent ?? '';
+      });
+    await viewport.evaluate((element) => element.scrollTo({ top: 30 * 44 }));
+    await expect.poll(topLoad).toMatch(/^kdt_scroll_\d\d$/);
+    const left = await topLoad();
+    // The scroll's end is noted a moment after it stops.
+    await page.waitForTimeout(500);
+
+    await region.getByRole('link', { name: left, exact: true }).click();
+    await page.getByRole('heading', { name: left, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back to Loads' }).click();
+    await waitForPath(page, '/staff/loads');
+    await expect.poll(topLoad).toBe(left);
+    expect(await viewport.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await screenshot(page, 'staff-board-scroll-kept');
+  });
+
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'newstaff', '/staff/loads');
-    await page.getByRole('region', { name: 'Loads' }).getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();
+    // The board has drawn its rows (which ones depends on the loads earlier tests added).
+    await page.getByRole('region', { name: 'Loads' }).locator('.ag-row').first().waitFor();
     await page.goto('/staff/load/00000000-0000-4000-8000-000000000000');
     await page.getByText("Load not found or you don't have permission to view it.").waitFor();
     await page.getByRole('button', { name: 'Back to Loads' }).click();

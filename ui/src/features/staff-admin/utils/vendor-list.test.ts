@@ -44,6 +44,16 @@ describe('search', () => {
     expect(filterVendors(rows, 'nothing like it')).toEqual([]);
   });
 
+  it('finds an MC or DOT number typed as carriers write it (the numbers are stored as digits)', () => {
+    for (const typed of ['MC123456', 'mc-123456', 'MC# 1234', 'USDOT 7654321', 'DOT-765']) {
+      expect(usernames(filterVendors(rows, typed)), typed).toEqual(['carrier']);
+    }
+    expect(usernames(filterVendors(rows, 'MC 998-877'))).toEqual(['newcarrier']);
+    // The MC prefix looks in the MC number only.
+    expect(filterVendors(rows, 'MC 7654321')).toEqual([]);
+    expect(filterVendors(rows, 'DOT 123456')).toEqual([]);
+  });
+
   it('does not match the contact email or the status', () => {
     expect(filterVendors([vendor('x', { contact_email: 'ops@hauling.example' })], 'ops@')).toEqual([]);
     expect(filterVendors([vendor('x', { status: 'pending' })], 'pending')).toEqual([]);

@@ -16,13 +16,22 @@ export const vendorStatusTone = (status: string): StatusTone => VENDOR_STATUS_TO
 /** Records that are staff or carry a staff tier are never listed as vendors. */
 export const isListedVendor = (vendor: Pick<Listed, 'is_staff' | 'staff_tier'>): boolean => !vendor.is_staff && !vendor.staff_tier;
 
-/** Case-insensitive over username, legal name, business name, contact name, MC number and DOT number. */
+/**
+ * Case-insensitive over username, legal name, business name, contact name, MC number and DOT number. The numbers are
+ * stored as digits, and staff type them as carriers write them ('MC-123456', 'USDOT 1234567'): a search starting with
+ * MC or (US)DOT also looks for the digits after it in that number.
+ */
 export function matchesVendorSearch(vendor: Listed, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
-  return [vendor.username, vendor.legal_name, vendor.business_name, vendor.contact_name, vendor.mc_number, vendor.dot_number].some(
+  const found = [vendor.username, vendor.legal_name, vendor.business_name, vendor.contact_name, vendor.mc_number, vendor.dot_number].some(
     (value) => typeof value === 'string' && value.toLowerCase().includes(needle),
   );
+  if (found) return true;
+  const mc = /^mc[\s#:-]*(\d[\d\s-]*)$/.exec(needle);
+  if (mc && vendor.mc_number?.includes(mc[1]!.replace(/\D/g, ''))) return true;
+  const dot = /^(?:us)?dot[\s#:-]*(\d[\d\s-]*)$/.exec(needle);
+  return Boolean(dot && vendor.dot_number?.includes(dot[1]!.replace(/\D/g, '')));
 }
 
 export const filterVendors = <T extends Listed>(vendors: readonly T[], search: string): T[] =>

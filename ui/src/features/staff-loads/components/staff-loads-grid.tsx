@@ -2,12 +2,14 @@ import {
   CellStyleModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
+  type BodyScrollEndEvent,
   type ColDef,
   createPart,
   type CellClickedEvent,
   type CellFocusedEvent,
   type CellKeyDownEvent,
   ExternalFilterModule,
+  type FirstDataRenderedEvent,
   type FocusGridInnerElementParams,
   GridStateModule,
   type GetRowIdParams,
@@ -184,13 +186,16 @@ interface StaffLoadsGridProps {
   /** The sort the board opens with (as the user left it), and where its changes go. */
   initialSort: readonly BoardSort[];
   onSortChange(sort: BoardSort[]): void;
+  /** The load the board was scrolled to (at the top of its view) when the user left it, and where its changes go. */
+  initialTopRowId: string | null;
+  onTopRowChange(rowId: string | null): void;
 }
 
 /**
  * The live board. The grid is given its rows once; every later change (a push, a refetch, the user's own save) goes
  * in as an async transaction, so sort, filter, scroll and focus stay where the user left them and changed cells flash.
  */
-export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange }: StaffLoadsGridProps) {
+export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange, initialTopRowId, onTopRowChange }: StaffLoadsGridProps) {
   const navigate = useNavigate();
   const wrapper = useRef<HTMLDivElement>(null);
   const api = useRef<GridApi<LoadView> | null>(null);
@@ -280,6 +285,26 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     onSortChangeRef.current((event.state.sort?.sortModel ?? []).flatMap(({ colId, sort }) => (sort === 'asc' || sort === 'desc' ? [{ colId, sort }] : [])));
   }, []);
 
+  // The place the board was scrolled to: the load at the top of the view, noted when a scroll ends, scrolled back to
+  // when the board is drawn again (opening a load and coming back), wherever sort and filter have put it meanwhile.
+  const onTopRowChangeRef = useRef(onTopRowChange);
+  useEffect(() => {
+    onTopRowChangeRef.current = onTopRowChange;
+  }, [onTopRowChange]);
+  const onBodyScrollEnd = useCallback((event: BodyScrollEndEvent<LoadView>) => {
+    if (event.direction !== 'vertical') return;
+    const top = event.api.getVerticalPixelRange().top;
+    onTopRowChangeRef.current(top <= 0 ? null : (event.api.getDisplayedRowAtIndex(Math.floor(top / ROW_HEIGHT))?.id ?? null));
+  }, []);
+  const [topRowId] = useState(initialTopRowId);
+  const onFirstDataRendered = useCallback(
+    (event: FirstDataRenderedEvent<LoadView>) => {
+      const node = topRowId ? event.api.getRowNode(topRowId) : undefined;
+      if (node && node.rowIndex !== null) event.api.ensureNodeVisible(node, 'top');
+    },
+    [topRowId],
+  );
+
   const onCellClicked = useCallback(
     (event: CellClickedEvent<LoadView>) => {
       // A click on the cell's own control (link, dialog button, status dropdown) is that control's.
@@ -367,6 +392,8 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
         cellFlashDuration={900}
         cellFadeDuration={900}
         onGridReady={onGridReady}
+        onFirstDataRendered={onFirstDataRendered}
+        onBodyScrollEnd={onBodyScrollEnd}
         onModelUpdated={onModelUpdated}
         initialState={initialState}
         onStateUpdated={onStateUpdated}

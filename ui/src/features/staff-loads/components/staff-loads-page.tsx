@@ -14,7 +14,7 @@ import { SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import { boardCellModes } from '../utils/board-cells';
 import type { BoardFilter } from '../utils/board-filter';
-import { type BoardSort, readBoardView, saveBoardView } from '../utils/board-view';
+import { type BoardSort, readBoardTop, readBoardView, saveBoardTop, saveBoardView } from '../utils/board-view';
 import { useSession } from '../../../lib/auth/current-user';
 import { StaffCreateLoadPanel } from './staff-create-load-panel';
 import { StaffLoadsGrid } from './staff-loads-grid';
@@ -29,9 +29,11 @@ export function StaffLoadsPage() {
   const modes = useMemo(() => ({ dates, documents, status }), [dates, documents, status]);
   const [creating, setCreating] = useState(false);
   const refusal = usePermissionNotice();
-  // The board as this user left it in this tab (opening a load and coming back keeps search, chips and sort).
+  // The board as this user left it in this tab (opening a load and coming back keeps search, chips, sort and the
+  // place it was scrolled to).
   const userId = useSession().user?.id ?? '';
-  const [stored] = useState(() => readBoardView(userId));
+  const [stored] = useState(() => ({ ...readBoardView(userId), topRowId: readBoardTop(userId) || null }));
+  const onTopRowChange = useCallback((rowId: string | null) => saveBoardTop(userId, rowId), [userId]);
   const [filter, setFilter] = useState<BoardFilter>(stored.filter);
   const sort = useRef(stored.sort);
   useEffect(() => saveBoardView(userId, { filter, sort: sort.current }), [userId, filter]);
@@ -97,7 +99,9 @@ export function StaffLoadsPage() {
           {LOAD_MESSAGES.listFailed}
         </div>
       ) : (
-        <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} initialSort={stored.sort} onSortChange={onSortChange} />
+        <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} initialSort={stored.sort} onSortChange={onSortChange}
+          initialTopRowId={stored.topRowId} onTopRowChange={onTopRowChange}
+        />
       )}
 
       {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}

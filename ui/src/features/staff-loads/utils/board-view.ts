@@ -1,4 +1,4 @@
-// The board as the user left it (search, status chips, sort), kept while they move around the app: opening a load and
+// The board as the user left it (search, status chips, sort, and the row at the top of its scrolled view), kept while they move around the app: opening a load and
 // coming back finds it as it was. Per signed-in user, so another user in the same tab starts afresh. In memory only:
 // a reload is the way back to the board's own view (newest first), since a sorted column toggles between ascending and
 // descending and never back to unsorted (spec).
@@ -45,5 +45,25 @@ export function saveBoardView(userId: string, view: BoardView, storage: ViewStor
     storage?.setItem(keyOf(userId), JSON.stringify({ search: view.filter.search, statuses: [...view.filter.statuses], sort: view.sort }));
   } catch {
     // A storage that refuses: the board works, it just forgets.
+  }
+}
+
+const topKeyOf = (userId: string) => `staff-board-top:${userId}`;
+
+/** The load at the top of the board's scrolled view when the user left it, if any. */
+export function readBoardTop(userId: string, storage: ViewStorage | undefined = pageMemory): string | null {
+  try {
+    return storage?.getItem(topKeyOf(userId)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Notes the load at the top of the board's scrolled view (null: scrolled to the very top). */
+export function saveBoardTop(userId: string, rowId: string | null, storage: ViewStorage | undefined = pageMemory): void {
+  try {
+    storage?.setItem(topKeyOf(userId), rowId ?? '');
+  } catch {
+    // As above: it just forgets.
   }
 }
