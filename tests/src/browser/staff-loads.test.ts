@@ -191,6 +191,25 @@ describe('staff loads', () => {
     await screenshot(page, 'staff-board-scroll-kept');
   });
 
+  it('cuts a long load id or vendor name with an ellipsis in a narrow column, the whole of it in a tooltip', { timeout: 60_000 }, async () => {
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    expect((await carrier.post('/api/loads/', { load_number: '2026-11-TX-000123-LONG' })).status).toBe(201);
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ viewport: { width: 1024, height: 800 } });
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    const row = gridRow(page, 'kdt_2026-11-TX-000123-LONG');
+    const link = row.getByRole('link', { name: 'kdt_2026-11-TX-000123-LONG', exact: true });
+    await link.waitFor();
+    const vendor = row.locator('[col-id="vendor_name"] .board-cell-text');
+    for (const [element, text] of [[link, 'kdt_2026-11-TX-000123-LONG'], [vendor, 'Lone Star Carriers']] as const) {
+      expect(await element.getAttribute('title')).toBe(text);
+      expect(await element.evaluate((node) => getComputedStyle(node).textOverflow)).toBe('ellipsis');
+    }
+    // The id is wider than its column at this width: cut, not wrapped or spilled into the next cell.
+    expect(await link.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+    await screenshot(page, 'staff-board-1024-ellipsis');
+  });
+
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'newstaff', '/staff/loads');
     // The board has drawn its rows (which ones depends on the loads earlier tests added).

@@ -7,7 +7,8 @@ import { staffLoadPath } from '../utils/staff-load-paths';
 export function LoadIdCell({ data }: CustomCellRendererProps<LoadView>) {
   if (!data) return null;
   return (
-    <Link className="load-id-link" to={staffLoadPath(data.id)}>
+    // Cut with an ellipsis in a narrow column (staff-loads.css), the whole id in its tooltip.
+    <Link className="load-id-link" to={staffLoadPath(data.id)} title={data.kdt_id}>
       {data.kdt_id}
     </Link>
   );

@@ -48,6 +48,7 @@ import { DateCell } from './date-cell';
 import { DocumentCell, type DocumentCellParams } from './document-cell';
 import { LoadIdCell } from './load-id-cell';
 import { StatusCell } from './status-cell';
+import { TextCell } from './text-cell';
 
 // Only what the board uses; the validation module (which names a missing module) only in development. An API function
 // of a module left out does nothing at all in production: RenderApiModule brings api.refreshCells (see followModes).
@@ -126,11 +127,12 @@ const dateColumn = (field: 'pickup_date' | 'delivery_date', headerName: string):
 });
 
 const COLUMNS: ColDef<LoadView>[] = [
-  { colId: 'load_number', field: 'load_number', headerName: 'Load ID', cellRenderer: LoadIdCell, comparator: loadNumberComparator, sortable: true, minWidth: 108, flex: 1 },
+  { colId: 'load_number', field: 'load_number', headerName: 'Load ID', cellRenderer: LoadIdCell, comparator: loadNumberComparator, sortable: true, minWidth: 140, flex: 1 },
   {
     field: 'vendor_name',
     headerName: 'Vendor',
     valueFormatter: ({ value }) => (value ? String(value) : STAFF_LOAD_MESSAGES.boardNotAssigned),
+    cellRenderer: TextCell,
     cellClassRules: { 'is-unassigned': ({ value }) => !value },
     comparator: vendorNameComparator,
     sortable: true,
