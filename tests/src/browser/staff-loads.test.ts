@@ -203,7 +203,7 @@ describe('staff loads', () => {
     const vendor = row.locator('[col-id="vendor_name"] .board-cell-text');
     for (const [element, text] of [[link, 'kdt_2026-11-TX-000123-LONG'], [vendor, 'Lone Star Carriers']] as const) {
       expect(await element.getAttribute('title')).toBe(text);
-      expect(await element.evaluate((node) => getComputedStyle(node).textOverflow)).toBe('ellipsis');
+      expect(await element.evaluate((node) => node.ownerDocument.defaultView!.getComputedStyle(node).textOverflow)).toBe('ellipsis');
     }
     // The id is wider than its column at this width: cut, not wrapped or spilled into the next cell.
     expect(await link.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
