@@ -102,4 +102,32 @@ describe('the live board', () => {
     expect(await stillSamePage(dispatch)).toBe(true);
     expect(await stillSamePage(vendor)).toBe(true);
   });
+
+  it('holds its order under the pointer: a pushed change updates its row in place, and the order catches up once the pointer leaves', { timeout: 60_000 }, async () => {
+    const dispatch = await signedIn('staff', 'dispatch', '/staff/loads');
+    await dispatch.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    const api = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const loads = (await api.get<{ id: string; kdt_id: string; status: string }[]>('/api/loads/')).body;
+    const target = loads.find((load) => load.status === 'open')!;
+    // Sorted by Status: Open first, so cancelling an open load moves it to the end of the board.
+    const header = board(dispatch).getByRole('columnheader', { name: 'Status' });
+    await header.locator('.ag-header-cell-label').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    const before = await boardOrder(dispatch);
+    expect(before.indexOf(target.kdt_id)).toBeLessThan(before.length - 1);
+
+    // The pointer rests on a row, as a user about to click it.
+    await boardRow(dispatch, before[1]!).locator('[col-id="vendor_name"]').hover();
+    expect((await api.request('PATCH', `/api/loads/${target.id}/`, { status: 'cancelled' })).status).toBe(200);
+    const select = dispatch.getByRole('combobox', { name: `Status of ${target.kdt_id}` });
+    await expect.poll(() => select.inputValue(), { timeout: LIVE_TIMEOUT }).toBe('cancelled');
+    // Shown, in place: nothing moved under the pointer.
+    expect(await boardOrder(dispatch)).toEqual(before);
+
+    // Away from the board, the order catches up: the cancelled load goes after every load not cancelled.
+    const notCancelled = loads.filter((load) => load.id !== target.id && load.status !== 'cancelled').length;
+    await dispatch.getByRole('heading', { name: 'Loads', level: 1 }).hover();
+    await expect.poll(async () => (await boardOrder(dispatch)).indexOf(target.kdt_id), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(notCancelled);
+    await api.request('PATCH', `/api/loads/${target.id}/`, { status: 'open' });
+  });
 });

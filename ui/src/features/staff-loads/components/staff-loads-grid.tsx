@@ -227,6 +227,17 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     grid.refreshCells({ columns: MODE_COLUMNS, force: true, suppressFlash: true });
   }, []);
 
+  /**
+   * Whether the board holds its order: while the pointer is over it or the keyboard is in it, a pushed change updates
+   * its row in place (values and flash) instead of re-sorting and re-filtering the board, which moved rows under the
+   * mouse of a user about to click one (ten times in nine seconds on a sorted board at a dozen changes a second). The
+   * order catches up once the pointer and the focus have left. New and removed loads still come and go at once.
+   */
+  const holding = useRef(false);
+  const orderStale = useRef(false);
+  /** Whether a column sorts the board (kept from its state events: the column API's module is not loaded). */
+  const sorted = useRef(initialSort.length > 0);
+
   const sync = useCallback(() => {
     const grid = api.current;
     if (!grid) return;
@@ -235,7 +246,15 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     if (isEmptyTransaction(transaction)) return;
     const { add, update, remove } = transaction;
     // Changed cells flash by themselves (enableCellChangeFlash); new rows flash whole, where the list has them.
-    if (update.length > 0 || remove.length > 0) grid.applyTransactionAsync({ update, remove });
+    if (update.length > 0 && holding.current) {
+      // Earlier changes still queued go first, so none lands over a newer one.
+      grid.flushAsyncTransactions();
+      for (const row of update) grid.getRowNode(row.id)?.updateData(row);
+      if (sorted.current || isBoardFilterActive(filterRef.current)) orderStale.current = true;
+      if (remove.length > 0) grid.applyTransactionAsync({ remove });
+    } else if (update.length > 0 || remove.length > 0) {
+      grid.applyTransactionAsync({ update, remove });
+    }
     for (const { index, rows } of addPositions(latest.current, add)) {
       grid.applyTransactionAsync({ add: rows, addIndex: index }, (result) => grid.flashCells({ rowNodes: result.add as IRowNode<LoadView>[] }));
     }
@@ -284,6 +303,7 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   }, [onSortChange]);
   const onStateUpdated = useCallback((event: StateUpdatedEvent<LoadView>) => {
     if (!event.sources.includes('sort')) return;
+    sorted.current = (event.state.sort?.sortModel ?? []).length > 0;
     onSortChangeRef.current((event.state.sort?.sortModel ?? []).flatMap(({ colId, sort }) => (sort === 'asc' || sort === 'desc' ? [{ colId, sort }] : [])));
   }, []);
 
@@ -364,6 +384,21 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     if (tabOutOf(wrapper.current, event.shiftKey)) event.preventDefault();
   }, []);
 
+  const pointerInside = useRef(false);
+  const followHold = useCallback(() => {
+    const element = wrapper.current;
+    // The keyboard's focus holds it (a cell focused with the keys, :focus-visible); a click's focus does not, or a
+    // board once clicked would hold its order until the user clicked elsewhere.
+    const focused = document.activeElement;
+    const hold = pointerInside.current || (element !== null && focused !== null && element.contains(focused) && focused.matches(':focus-visible'));
+    if (hold === holding.current) return;
+    holding.current = hold;
+    if (!hold && orderStale.current) {
+      orderStale.current = false;
+      api.current?.refreshClientSideRowModel('filter');
+    }
+  }, []);
+
   // The body grows with its rows up to the viewport less 200 px, then scrolls.
   const bodyHeight = Math.max(shownRows, MIN_BODY_ROWS) * ROW_HEIGHT + BODY_SLACK;
 
@@ -371,6 +406,17 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     <div
       ref={wrapper}
       onKeyDownCapture={leaveOnTabKey}
+      onPointerEnter={() => {
+        pointerInside.current = true;
+        followHold();
+      }}
+      onPointerLeave={() => {
+        pointerInside.current = false;
+        followHold();
+      }}
+      onFocus={followHold}
+      // After the blur, the new focus is known (activeElement is the body during it).
+      onBlur={() => setTimeout(followHold)}
       className="staff-loads-grid"
       role="region"
       aria-label="Loads"
