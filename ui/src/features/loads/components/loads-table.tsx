@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { memo, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { createColumnHelper, metaHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { LOAD_STATUS_LABELS } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
@@ -14,69 +14,81 @@ import { LOAD_STATUS_TONES } from '../utils/status-tones';
 /** What a cell can open: the date dialog or a document dialog of its load. */
 export type LoadsTableDialog = { kind: 'date'; load: LoadView; field: LoadDateField } | { kind: 'document'; load: LoadView; document: LoadDocumentKind };
 
-interface LoadsTableMeta {
-  open(dialog: LoadsTableDialog): void;
-}
 
 // Sorting state and arrows come from the table; the order itself from sortLoads, which the tests pin down.
-const features = tableFeatures({ rowSortingFeature, tableMeta: metaHelper<LoadsTableMeta>() });
+const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, LoadView>();
 
-const dateColumn = (field: LoadDateField, header: string) =>
-  column.accessor(field, {
-    header,
-    cell: ({ row, table }) => {
-      const load = row.original;
+type Open = (dialog: LoadsTableDialog) => void;
+
+/** A date cell: the date it shows, a button that opens the date dialog. */
+const dateCell = (field: LoadDateField, header: string) => (load: LoadView, open: Open) => (
+  <button
+    type="button"
+    className="cell-button date-cell"
+    // The name starts with the date the button shows (label in name, WCAG 2.5.3), then says what it does.
+    aria-label={`${formatListDateTime(load[field])}: change ${header.toLowerCase()} of ${load.kdt_id}`}
+    onClick={() => open({ kind: 'date', load, field })}
+  >
+    {formatListDateTime(load[field])}
+  </button>
+);
+
+/**
+ * Each column's cell, drawn from the load alone: the body's rows are memoised on their load (LoadRow), so a sort, a
+ * search or a push redraws only the rows whose load changed (a sort of 600 loads redrew every cell, about 0.6 s).
+ */
+const CELLS: { id: string; render(load: LoadView, open: Open): ReactNode }[] = [
+  {
+    id: 'load_number',
+    render: (load) => (
+      <Link className="load-id-link" to={`/load/${load.id}`}>
+        {load.kdt_id}
+      </Link>
+    ),
+  },
+  { id: 'status', render: (load) => <StatusBadge tone={LOAD_STATUS_TONES[load.status]}>{LOAD_STATUS_LABELS[load.status]}</StatusBadge> },
+  { id: 'pickup_date', render: dateCell('pickup_date', 'Pick-Up Date') },
+  { id: 'delivery_date', render: dateCell('delivery_date', 'Delivery Date') },
+  ...LOAD_DOCUMENT_KINDS.map((document) => ({
+    id: document.type,
+    render: (load: LoadView, open: Open) => {
+      const present = hasDocument(load, document);
       return (
         <button
           type="button"
-          className="cell-button date-cell"
-          // The name starts with the date the button shows (label in name, WCAG 2.5.3), then says what it does.
-          aria-label={`${formatListDateTime(load[field])}: change ${header.toLowerCase()} of ${load.kdt_id}`}
-          onClick={() => table.options.meta?.open({ kind: 'date', load, field })}
+          className={`cell-button document-cell ${present ? 'is-present' : 'is-missing'}`}
+          aria-label={`${document.label} for Load ${load.kdt_id}: ${documentCellText(present)}`}
+          onClick={() => open({ kind: 'document', load, document })}
         >
-          {formatListDateTime(load[field])}
+          {documentCellText(present)}
         </button>
       );
     },
-  });
+  })),
+];
 
+// The table's columns: their headers and sorting (the cells above draw the body).
 const columns = column.columns([
-  column.accessor('load_number', {
-    header: 'Load ID',
-    cell: ({ row }) => (
-      <Link className="load-id-link" to={`/load/${row.original.id}`}>
-        {row.original.kdt_id}
-      </Link>
-    ),
-  }),
-  column.accessor('status', {
-    header: 'Status',
-    cell: ({ row }) => <StatusBadge tone={LOAD_STATUS_TONES[row.original.status]}>{LOAD_STATUS_LABELS[row.original.status]}</StatusBadge>,
-  }),
-  dateColumn('pickup_date', 'Pick-Up Date'),
-  dateColumn('delivery_date', 'Delivery Date'),
-  ...LOAD_DOCUMENT_KINDS.map((document) =>
-    column.display({
-      id: document.type,
-      header: document.column,
-      enableSorting: false,
-      cell: ({ row, table }) => {
-        const present = hasDocument(row.original, document);
-        return (
-          <button
-            type="button"
-            className={`cell-button document-cell ${present ? 'is-present' : 'is-missing'}`}
-            aria-label={`${document.label} for Load ${row.original.kdt_id}: ${documentCellText(present)}`}
-            onClick={() => table.options.meta?.open({ kind: 'document', load: row.original, document })}
-          >
-            {documentCellText(present)}
-          </button>
-        );
-      },
-    }),
-  ),
+  column.accessor('load_number', { header: 'Load ID' }),
+  column.accessor('status', { header: 'Status' }),
+  column.accessor('pickup_date', { header: 'Pick-Up Date' }),
+  column.accessor('delivery_date', { header: 'Delivery Date' }),
+  ...LOAD_DOCUMENT_KINDS.map((document) => column.display({ id: document.type, header: document.column, enableSorting: false })),
 ]);
+
+/** One load's row, drawn again only when its load (or the dialog opener) changes. */
+const LoadRow = memo(function LoadRow({ load, open }: { load: LoadView; open: Open }) {
+  return (
+    <tr>
+      {CELLS.map((cell) => (
+        <td key={cell.id} className={`cell-${cell.id}`}>
+          {cell.render(load, open)}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 const ARROWS = { asc: '▲', desc: '▼' } as const;
 
@@ -89,7 +101,6 @@ interface LoadsTableProps {
 export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const rows = useMemo(() => sortLoads(loads, sorting), [loads, sorting]);
-  const meta = useMemo<LoadsTableMeta>(() => ({ open: onOpen }), [onOpen]);
   const table = useTable({
     features,
     columns,
@@ -101,7 +112,6 @@ export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
     enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: setSorting,
-    meta,
   });
 
   return (
@@ -143,15 +153,7 @@ export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
                 </td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className={`cell-${cell.column.id}`}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))
+              rows.map((load) => <LoadRow key={load.id} load={load} open={onOpen} />)
             )}
           </tbody>
         </table>
