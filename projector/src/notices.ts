@@ -18,6 +18,14 @@ export interface Change {
  */
 export const RECYCLE_BIN_CHANGE = 'recycle-bin';
 
+/**
+ * The payments log changed: payment facts were added, or a load was deleted or restored (an ADMIN's log marks a
+ * deleted load's rows). One per batch (key PAYMENTS_LOG_KEY), so an open log reads itself again only then, not at every
+ * load change.
+ */
+export const PAYMENTS_CHANGE = 'payments';
+export const PAYMENTS_LOG_KEY = 'log';
+
 export interface ChangeNotice {
   position: bigint;
   /** null: too many to list; anything may have changed. */

@@ -4,6 +4,7 @@ import { LOAD_EVENT_TYPES, type LoadEvent } from '@portal/domain/loads/events';
 import { addRows, type TypedColumn } from '@portal/platform/db/copy';
 import type { RecordedEvent } from '@portal/platform/event-store/port';
 import type { Projection, ProjectionContext } from '../runtime';
+import { PAYMENTS_CHANGE, PAYMENTS_LOG_KEY } from '../notices';
 import { vendorNames } from '../vendors/names';
 
 const LOAD_EVENTS = new Set<string>(LOAD_EVENT_TYPES);
@@ -113,6 +114,8 @@ export const loadsProjection: Projection = {
     });
     const vendors = [before.status === 'exists' ? before.load.vendorId : null, l.vendorId].filter((v): v is string => v !== null);
     context.changed({ kind: 'load', key: l.id, op: l.deleted ? 'remove' : 'upsert', vendors: [...new Set(vendors)] });
+    // An ADMIN's payments log marks a deleted load's rows.
+    if (event.type === 'LoadDeleted' || event.type === 'LoadRestored') context.changed({ kind: PAYMENTS_CHANGE, key: PAYMENTS_LOG_KEY, op: 'upsert' });
   },
 
   carry(from, to) {

@@ -2,6 +2,7 @@ import { paymentChanges } from '@portal/domain/history/describe';
 import { addRows, type TypedColumn } from '@portal/platform/db/copy';
 import type { Projection, ProjectionContext } from '../runtime';
 import { batchLoads } from '../loads/projection';
+import { PAYMENTS_CHANGE, PAYMENTS_LOG_KEY } from '../notices';
 
 const COLUMNS: readonly TypedColumn[] = [
   ['position', 'bigint'], ['seq', 'int'], ['load_id', 'uuid'], ['kdt_id', 'text'], ['vendor_id', 'uuid'], ['vendor_name', 'text'], ['at', 'timestamptz'],
@@ -24,6 +25,7 @@ export const paymentHistoryProjection: Projection = {
     const load = batchLoads(context).get(loadId)?.state;
     if (!load) throw new Error(`load ${loadId} has no row for its payment history`);
     const { rows } = pageRows(context);
+    context.changed({ kind: PAYMENTS_CHANGE, key: PAYMENTS_LOG_KEY, op: 'upsert' });
     let seq = 0;
     for (const fact of facts) {
       // In COLUMNS' order.

@@ -7,7 +7,7 @@ import type { Actor } from '@portal/domain/permissions';
 import { SESSION_COOKIE, SESSIONS_ENDED_CHANNEL, sessionKey, type SessionStore } from '@portal/platform/auth/sessions';
 import { PgNotificationListener } from '@portal/platform/event-store/pg-listener';
 import type { Logger } from '@portal/platform/logger';
-import { RECYCLE_BIN_CHANGE, type ChangeNotice } from '@portal/projector/notices';
+import { PAYMENTS_CHANGE, RECYCLE_BIN_CHANGE, type ChangeNotice } from '@portal/projector/notices';
 import { toView } from '../loads/list-cache';
 import type { ProjectionPosition } from '../projection-position';
 
@@ -140,12 +140,16 @@ export function attachRealtime(options: {
     }
     const rooms = io.of('/').adapter.rooms;
     let binChanged = false;
+    let paymentsChanged = false;
     for (const change of notice.changes) {
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
       // A staff member's tier or profile changed: their open pages ask who they are again (controls follow the tier).
       else if (change.kind === 'staff') io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
       else if (change.kind === RECYCLE_BIN_CHANGE) binChanged = true;
+      else if (change.kind === PAYMENTS_CHANGE) paymentsChanged = true;
     }
+    // The payments log changed: an open one reads itself again (staff only; the message says no more than that).
+    if (paymentsChanged) io.to(STAFF_ROOM).emit('payments:changed', { position: notice.position.toString() });
     // A vendor or staff member deleted or restored: an open recycle bin reads itself again (only staff may see it, and
     // the message says no more than that).
     if (binChanged) io.to(STAFF_ROOM).emit('recycle-bin:changed', { position: notice.position.toString() });

@@ -70,9 +70,22 @@ describe('another user\'s changes, as they land', () => {
     await table.waitFor();
     const note = `live note ${Date.now()}`;
     await expect(table.getByText(note).count()).resolves.toBe(0);
+    await page.waitForLoadState('networkidle');
+    const logReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/payments/log/') logReads.push(request.url());
+    });
+
+    // A change that is no payment (a status) does not make the log read its up to 5,000 rows again.
+    const other = (await admin.get<LoadRow[]>('/api/loads/')).body[4]!;
+    const status = (await admin.get<{ status: string }>(`/api/loads/${other.id}/`)).body.status === 'open' ? 'picked_up' : 'open';
+    expect((await admin.request('PATCH', `/api/loads/${other.id}/`, { status })).status).toBe(200);
+    await page.waitForTimeout(3_000);
+    expect(logReads).toEqual([]);
 
     expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { payment_notes: note })).status).toBe(200);
     await table.getByText(note).waitFor({ timeout: 10_000 });
+    expect(logReads.length).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/m1-payments-log-live.png` });
   });
 

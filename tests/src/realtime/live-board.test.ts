@@ -234,3 +234,33 @@ describe('the recycle bin', () => {
     expect(heardVendor).toEqual([]);
   });
 });
+
+describe('the payments log', () => {
+  it('tells staff sockets, and no vendor\'s, when payment facts are added or a load is deleted or restored; not at other load changes', async () => {
+    const staffSocket = await openSocket(admin);
+    const vendorSocket = await openSocket(vendorA);
+    const [heardStaff, heardVendor] = [heard(staffSocket.socket, 'payments:changed'), heard(vendorSocket.socket, 'payments:changed')];
+    await Promise.all([staffSocket.hello, vendorSocket.hello]);
+    const created = await vendorA.post('/api/loads/', { load_number: 'live-pay-1' });
+    const id = created.body.id as string;
+    // Not a payment: a status change, a date.
+    for (const body of [{ status: 'picked_up' }, { pickup_date: '2026-12-01T15:00:00Z' }]) {
+      expect((await admin.request('PATCH', `/api/loads/${id}/`, body)).status).toBe(200);
+    }
+    await until(() => staffSocket.messages.some((message) => message.upserts.some((load: { id: string; pickup_date: string | null }) => load.id === id && load.pickup_date !== null)));
+    expect(heardStaff).toEqual([]);
+    const steps: [string, () => Promise<{ status: number; headers: Headers }>][] = [
+      ['payment status', () => admin.request('PATCH', `/api/loads/${id}/`, { payment_status: 'partial' })],
+      ['amount paid', () => admin.request('PATCH', `/api/loads/${id}/`, { amount_paid: '120.00' })],
+      ['load deleted', () => admin.request('DELETE', `/api/loads/${id}/`)],
+      ['load restored', () => admin.post(`/api/recycle-bin/loads/${id}/restore/`)],
+    ];
+    for (const [step, command] of steps) {
+      const answer = await command();
+      expect(answer.status, step).toBeLessThan(300);
+      const position = BigInt(answer.headers.get('x-event-position')!);
+      await until(() => heardStaff.some((message) => BigInt(message.position) >= position));
+    }
+    expect(heardVendor).toEqual([]);
+  });
+});

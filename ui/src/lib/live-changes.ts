@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
 // of their own (the payments log, the recycle bin) follow these counts.
 let loadsPushed = 0;
 let recycleBinPushed = 0;
+let paymentsPushed = 0;
 const listeners = new Set<() => void>();
 
 const changed = () => {
@@ -14,6 +15,12 @@ const changed = () => {
 /** Loads changed (pushed, or everything may have: a resync). */
 export function noteLoadsPushed(): void {
   loadsPushed += 1;
+  changed();
+}
+
+/** The payments log changed (or everything may have: a resync). */
+export function notePaymentsPushed(): void {
+  paymentsPushed += 1;
   changed();
 }
 
@@ -30,6 +37,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Changes with every live push about loads; pass it as `watch` to useFollowChanges. */
 export const useLoadsPushed = (): number => useSyncExternalStore(subscribe, () => loadsPushed);
+
+/** Changes with every live push saying the payments log changed, and at a resync. */
+export const usePaymentsPushed = (): number => useSyncExternalStore(subscribe, () => paymentsPushed);
 
 /** Changes with every live push about loads or about deleted and restored vendors and staff members (a resync too). */
 export const useRecycleBinPushed = (): string => useSyncExternalStore(subscribe, () => `${loadsPushed}:${recycleBinPushed}`);

@@ -4,7 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/current-user';
-import { useLoadsPushed } from '../../../lib/live-changes';
+import { usePaymentsPushed } from '../../../lib/live-changes';
 import { useToast } from '../../../lib/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { describeErrorBody } from '../../../lib/error-messages';
@@ -41,9 +41,10 @@ function PaymentsLog() {
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const problem = filtersProblem(filters);
   const log = useQuery({ ...paymentsLogQueryOptions(filters), enabled: problem === null, placeholderData: keepPreviousData });
-  // A payment change is a load change: every push about loads may add rows (another user's, too).
-  // Every load change anywhere is pushed; the log (up to 5,000 rows) is read again at most every 2 s.
-  useFollowChanges(paymentKeys.logs(), useLoadsPushed(), { minIntervalMs: 2_000 });
+  // Read again (up to 5,000 rows, at most every 2 s) when the server says the log changed (payment facts added by
+  // anyone, a load deleted or restored) or after a resync; not at every load change, which made the page stutter
+  // while dispatch edited loads.
+  useFollowChanges(paymentKeys.logs(), usePaymentsPushed(), { minIntervalMs: 2_000 });
   const vendorSource = useVendorChoiceSource();
   const vendors = useMemo(() => vendorChoices(vendorSource.data ?? []), [vendorSource.data]);
   const [exporting, setExporting] = useState(false);

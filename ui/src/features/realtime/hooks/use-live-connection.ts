@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
 import { recheckSession } from '../../../lib/auth/session-sync';
-import { noteLoadsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
+import { noteLoadsPushed, notePaymentsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
 import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
 
@@ -33,10 +33,12 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
       onResync: (occasion) => {
         void changes.resync(() => refreshLoads(queryClient, { keepNotFound: occasion === 'connected' }));
         noteLoadsPushed();
+        notePaymentsPushed();
       },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
       onRecycleBinChanged: noteRecycleBinPushed,
+      onPaymentsChanged: notePaymentsPushed,
       onUserChanged: () => void recheckSession(queryClient),
     },
     browserNetwork,

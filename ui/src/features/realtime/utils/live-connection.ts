@@ -38,6 +38,8 @@ export interface LiveHandlers {
   onPosition(position: string): void;
   /** A vendor or staff member was deleted or restored (staff sockets only): the recycle bin is out of date. */
   onRecycleBinChanged(): void;
+  /** The payments log changed (payment facts added, a load deleted or restored). */
+  onPaymentsChanged(): void;
   /**
    * The signed-in user may have changed (their tier): a push saying so, a reconnect or a resync, which may have missed
    * one (not the first connect: the page has just read the user); or may be gone: the server closed the connection or
@@ -95,6 +97,10 @@ export class LiveConnection {
     socket.on('recycle-bin:changed', (message: { position?: unknown }) => {
       this.see(message?.position);
       handlers.onRecycleBinChanged();
+    });
+    socket.on('payments:changed', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onPaymentsChanged();
     });
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);
