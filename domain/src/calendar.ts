@@ -3,6 +3,18 @@
 /** The years a stored date may fall in (in UTC): a load's dates, an insurance expiration. */
 export const DATE_YEARS = { min: 1900, max: 2200 } as const;
 export const DATE_YEAR_MESSAGE = `Enter a year between ${DATE_YEARS.min} and ${DATE_YEARS.max}.`;
+/** A date field that holds no day (Feb 30 typed in a date input, which then reports no value at all). */
+export const DATE_INVALID_MESSAGE = 'Enter a valid date.';
+
+export const inDateYears = (year: number): boolean => year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+
+/** 'Mar 31, 2027' for a stored yyyy-mm-dd (a calendar day, no zone); anything else as it is. */
+export function formatCalendarDay(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
 
 /** An IANA zone name (America/Chicago, Etc/GMT+5, UTC); not a POSIX rule like '+05' or 'EST5', whose sign PostgreSQL reads the other way. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
@@ -28,6 +40,9 @@ export function queryZone(raw: string | string[] | undefined): string | null | u
  * UTC without one, or for one this runtime does not know (a browser that cannot tell reports 'Etc/Unknown').
  */
 export const zoneOrUtc = (raw: string | string[] | undefined): string => queryZone(raw) || 'UTC';
+
+/** Today in the reader's zone (`?tz=`, UTC without a known one), yyyy-mm-dd. */
+export const readerToday = (tz: string | string[] | undefined): string => dayIn(new Date(), zoneOrUtc(tz));
 
 /** The calendar day (yyyy-mm-dd) `at` falls on in `zone`. */
 export function dayIn(at: Date, zone: string): string {

@@ -22,7 +22,7 @@ import { handleCommand, inTurn } from '../command-handler';
 import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
-import { dayIn, zoneOrUtc } from '@portal/domain/calendar';
+import { readerToday } from '@portal/domain/calendar';
 
 const VENDOR_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 const AGREEMENT_FIELDS = new Set(['carrier_agreement_status', 'carrier_agreement_date', 'carrier_agreement_document']);
@@ -129,7 +129,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
       .catch(whenDeleted(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     if (result.state.status !== 'active') throw vendorNotFound();
-    ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, dayIn(new Date(), zoneOrUtc(ctx.query.tz)));
+    ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, readerToday(ctx.query.tz));
   };
 
   router.patch('/api/vendors/:id/', async (ctx) => staffEdit(ctx, await requireActor(ctx, store), ctx.params.id));

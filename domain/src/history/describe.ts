@@ -1,8 +1,8 @@
 // Events as the history panels read them: "Payment status: Unpaid -> Partial", "Rate amount: $1,200.00 -> $1,350.00".
 // Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
 import { isUtcMidnight, LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
+import { formatCalendarDay } from '../calendar';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
-import { isCalendarDate } from '../vendors/profile-rules';
 import { maskDigits } from '../vendors/staff-view';
 
 const MONEY_FIELDS = new Set(['rate_amount', 'amount_paid', 'liability_amount', 'cargo_amount']);
@@ -31,21 +31,15 @@ export interface DescribeOptions {
   timeZone?: string;
 }
 
-/** A yyyy-mm-dd day as 'Nov 26, 2027'; anything else as it is. */
-const formatDay = (value: string): string =>
-  isCalendarDate(value) ? new Date(`${value}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : value;
-
 export function formatValue(field: string, value: unknown, options: DescribeOptions = {}): string {
   if (value === null || value === undefined || value === '') return '(none)';
-  if (DAY_FIELDS.has(field) && typeof value === 'string') return formatDay(value);
+  if (DAY_FIELDS.has(field) && typeof value === 'string') return formatCalendarDay(value);
   if (MONEY_FIELDS.has(field) && !Number.isNaN(Number(value))) return usd.format(Number(value));
   if (DATE_TIME_FIELDS.has(field) && typeof value === 'string') {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) {
       // A date stored without a time sits at UTC midnight (as the screens read it): its calendar day only.
-      if (isUtcMidnight(date)) {
-        return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-      }
+      if (isUtcMidnight(date)) return formatCalendarDay(date.toISOString());
       // In the reader's zone, as the screens show times, and named, so a line never reads as another time than the
       // field's. Plain spaces (Intl puts a narrow no-break space before AM/PM), so CSV and search read it as typed.
       const text = date.toLocaleString('en-US', {
@@ -98,7 +92,7 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
     case 'VendorDocumentUploaded':
       return [`Document uploaded: ${VENDOR_DOCUMENT_LABELS[data.document_type as VendorDocumentType] ?? data.document_type} ${data.file.name}` + (data.replaced ? ` (replacing ${data.replaced.name})` : '')];
     case 'CarrierAgreementSigned':
-      return [`Carrier agreement signed on ${formatDay(String(data.date))} (agreement version ${data.agreement_version})`];
+      return [`Carrier agreement signed on ${formatCalendarDay(String(data.date))} (agreement version ${data.agreement_version})`];
     case 'VendorDeleted':
       return ['Vendor deleted'];
     case 'VendorRestored':

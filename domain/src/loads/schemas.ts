@@ -1,6 +1,6 @@
 // Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
 import { z } from 'zod';
-import { DATE_YEAR_MESSAGE, DATE_YEARS } from '../calendar';
+import { DATE_YEAR_MESSAGE, inDateYears } from '../calendar';
 import { isUtcMidnight, LOAD_STATUSES, loadNumberWithoutPrefix, normalizeLoadNumber, PAYMENT_STATUSES } from './fields';
 
 const text = (max: number) =>
@@ -27,14 +27,16 @@ function realDateTime(iso: string): { at: Date; offset: boolean } | 'not a date'
     hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHour <= 23 && offsetMinute <= 59;
   const at = new Date(iso);
   if (!real || Number.isNaN(at.getTime())) return 'not a date';
-  if (at.getUTCFullYear() < DATE_YEARS.min || at.getUTCFullYear() > DATE_YEARS.max) return 'out of range';
+  if (!inDateYears(at.getUTCFullYear())) return 'out of range';
   return { at, offset: offsetHour !== 0 || offsetMinute !== 0 };
 }
 
+/** yyyy-mm-dd means UTC midnight. */
+const withTime = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
+
 /** An ISO 8601 date-time with a time zone, or yyyy-mm-dd meaning UTC midnight; null when it is not a real one. */
 export function parseDateTime(value: string): Date | null {
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
-  const parsed = realDateTime(iso);
+  const parsed = realDateTime(withTime(value));
   return typeof parsed === 'string' ? null : parsed.at;
 }
 
@@ -44,8 +46,7 @@ export function parseDateTime(value: string): Date | null {
  * kept one millisecond later, as the UI's dialog does, so no screen shows it as the next day without a time.
  */
 export function storedDateTime(value: string): Date | 'not a date' | 'out of range' {
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
-  const parsed = realDateTime(iso);
+  const parsed = realDateTime(withTime(value));
   if (typeof parsed === 'string') return parsed;
   return parsed.offset && isUtcMidnight(parsed.at) ? new Date(parsed.at.getTime() + 1) : parsed.at;
 }

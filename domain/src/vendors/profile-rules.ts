@@ -2,7 +2,7 @@
 // errors), the profile page validates and auto-formats with it on every change.
 import { own } from '../own';
 import { US_STATES, type ProfileField } from './profile-fields';
-import { DATE_YEAR_MESSAGE, DATE_YEARS } from '../calendar';
+import { DATE_YEAR_MESSAGE, inDateYears } from '../calendar';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
@@ -83,8 +83,7 @@ export function isCalendarDate(value: string): boolean {
 const date: Rule = {
   check: (v) => {
     if (!isCalendarDate(v)) return 'Enter a valid date (yyyy-mm-dd).';
-    const year = Number(v.slice(0, 4));
-    return year < DATE_YEARS.min || year > DATE_YEARS.max ? DATE_YEAR_MESSAGE : null;
+    return inDateYears(Number(v.slice(0, 4))) ? null : DATE_YEAR_MESSAGE;
   },
 };
 const text = (maxLength: number): Rule => ({ normalize: (v) => v.trim(), check: () => null, maxLength });

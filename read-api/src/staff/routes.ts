@@ -7,7 +7,7 @@ import { HttpError } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { asOfFrom, vendorAsOf, wantsAsOf } from '../history/as-of';
-import { dayIn, zoneOrUtc } from '@portal/domain/calendar';
+import { readerToday } from '@portal/domain/calendar';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -102,7 +102,7 @@ export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Rou
       `SELECT v.state, v.created_at, v.updated_at FROM vendor_profiles v JOIN users u ON u.id = v.user_id
        WHERE v.deleted_at IS NULL AND u.deleted_at IS NULL AND u.kind = 'VENDOR' ORDER BY lower(v.vendor_name)`,
     );
-    const today = dayIn(new Date(), zoneOrUtc(ctx.query.tz));
+    const today = readerToday(ctx.query.tz);
     ctx.body = rows.map(({ state, created_at, updated_at }) => ({
       id: state.vendorId,
       username: state.username,
@@ -132,7 +132,7 @@ export function staffReadRoutes(deps: { pool: pg.Pool; store: EventStore }): Rou
     // A deleted vendor is gone from every plain read; the recycle bin's audience may still look at its past.
     if (!row || (row.deleted && !(wantsAsOf(ctx) && isAdmin(actor)))) throw new HttpError(404, 'Vendor not found.');
     const asOf = asOfFrom(ctx);
-    const today = dayIn(new Date(), zoneOrUtc(ctx.query.tz));
+    const today = readerToday(ctx.query.tz);
     if (asOf) {
       const { vendor, createdAt, updatedAt } = await vendorAsOf(store, id, asOf);
       // Only a past answer says whether the vendor was deleted by then; a plain read of a deleted one is a 404.

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// How many times the live connection has said loads changed (a push, or a resync after missed ones), and how many
-// times a vendor or staff member was deleted or restored. Screens that show data derived from them but kept in caches
-// of their own (the payments log, the recycle bin) follow these counts.
+// How many times the live connection has said loads changed (a push, or a resync after missed ones), the payments
+// log changed, or a vendor or staff member was deleted or restored. Screens that show data derived from them but kept
+// in caches of their own (the payments log, the recycle bin) follow these counts.
 let loadsPushed = 0;
 let recycleBinPushed = 0;
 let paymentsPushed = 0;
@@ -34,9 +34,6 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** Changes with every live push about loads; pass it as `watch` to useFollowChanges. */
-export const useLoadsPushed = (): number => useSyncExternalStore(subscribe, () => loadsPushed);
 
 /** Changes with every live push saying the payments log changed, and at a resync. */
 export const usePaymentsPushed = (): number => useSyncExternalStore(subscribe, () => paymentsPushed);

@@ -1,5 +1,5 @@
 // The small dialog a date cell opens (vendor-side.md section 5): date required, time optional.
-import { DATE_YEAR_MESSAGE, DATE_YEARS } from '@portal/domain/calendar';
+import { DATE_INVALID_MESSAGE, DATE_YEAR_MESSAGE, inDateYears } from '@portal/domain/calendar';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { formatListDateTime, isDateOnly, localDateTimeToIso, localParts } from '../../../lib/format-date';
 
@@ -24,7 +24,7 @@ export const dateDialogInitial = (iso: string | null | undefined) => localParts(
 /** A time typed for a day on which the clocks skip it (2:30 AM when they go forward). */
 export const DATE_DIALOG_SKIPPED_TIME = 'That time does not exist on this day: the clocks change. Enter another time.';
 /** The date input holds something that is not a day (Feb 30 typed): it reports no value, which is not "no date". */
-export const DATE_DIALOG_BAD_DATE = 'Enter a valid date.';
+export const DATE_DIALOG_BAD_DATE = DATE_INVALID_MESSAGE;
 
 /**
  * What the dialog sends: with a time, the day and time in the user's zone as a UTC ISO time; without a time, null.
@@ -43,12 +43,10 @@ export function dateDialogValue(
   if (stored && shown && shown.time !== '' && shown.date === date.trim() && shown.time === time.trim()) return { ok: true, value: stored };
   const iso = localDateTimeToIso(date.trim(), time.trim());
   if (iso === null) {
-    const typed = /^\d{4}-\d{2}-\d{2}$/.test(date.trim()) && isCalendarDate(date.trim()) && /^\d{2}:\d{2}$/.test(time.trim());
+    const typed = isCalendarDate(date.trim()) && /^\d{2}:\d{2}$/.test(time.trim());
     return { ok: false, error: typed ? DATE_DIALOG_SKIPPED_TIME : 'Enter a valid date and time.' };
   }
-  const year = new Date(iso).getUTCFullYear();
-  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return { ok: false, error: DATE_YEAR_MESSAGE };
-  return { ok: true, value: iso };
+  return inDateYears(new Date(iso).getUTCFullYear()) ? { ok: true, value: iso } : { ok: false, error: DATE_YEAR_MESSAGE };
 }
 
 /**

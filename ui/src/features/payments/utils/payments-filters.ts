@@ -2,7 +2,7 @@
 // time zone, so the days are the days the log's times are shown in.
 import { PAYMENT_STATUSES, type PaymentStatus } from '@portal/domain/loads/fields';
 import { BACKWARDS_RANGE, paymentsLogFileName } from '@portal/domain/history/payments-log';
-import { DATE_YEAR_MESSAGE, DATE_YEARS } from '@portal/domain/calendar';
+import { DATE_INVALID_MESSAGE, DATE_YEAR_MESSAGE, inDateYears } from '@portal/domain/calendar';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { browserTimeZone } from '../../../lib/format-date';
 
@@ -18,8 +18,7 @@ export interface PaymentsFilters {
 export const NO_FILTERS: PaymentsFilters = { from: '', to: '', vendor: '', status: '' };
 
 /** A day someone typing has finished: a date input reports one as soon as the year so far makes one (year 0002). */
-export const isPlausibleDay = (text: string): boolean =>
-  isCalendarDate(text) && Number(text.slice(0, 4)) >= DATE_YEARS.min && Number(text.slice(0, 4)) <= DATE_YEARS.max;
+export const isPlausibleDay = (text: string): boolean => isCalendarDate(text) && inDateYears(Number(text.slice(0, 4)));
 
 /**
  * What is wrong with a date filter the user has finished typing (on blur or Enter), or null: a day outside the years
@@ -27,9 +26,9 @@ export const isPlausibleDay = (text: string): boolean =>
  * Without a message, such a filter would be left out silently, and the log would look filtered when it is not.
  */
 export function dateFilterProblem(text: string, unreadable: boolean): string | null {
-  if (unreadable) return 'Enter a valid date.';
+  if (unreadable) return DATE_INVALID_MESSAGE;
   if (text === '' || isPlausibleDay(text)) return null;
-  return /^\d{4,}-\d{2}-\d{2}$/.test(text) ? DATE_YEAR_MESSAGE : 'Enter a valid date.';
+  return /^\d{4,}-\d{2}-\d{2}$/.test(text) ? DATE_YEAR_MESSAGE : DATE_INVALID_MESSAGE;
 }
 
 const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);

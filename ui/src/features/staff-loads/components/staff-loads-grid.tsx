@@ -303,8 +303,9 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   }, [onSortChange]);
   const onStateUpdated = useCallback((event: StateUpdatedEvent<LoadView>) => {
     if (!event.sources.includes('sort')) return;
-    sorted.current = (event.state.sort?.sortModel ?? []).length > 0;
-    onSortChangeRef.current((event.state.sort?.sortModel ?? []).flatMap(({ colId, sort }) => (sort === 'asc' || sort === 'desc' ? [{ colId, sort }] : [])));
+    const model = event.state.sort?.sortModel ?? [];
+    sorted.current = model.length > 0;
+    onSortChangeRef.current(model.flatMap(({ colId, sort }) => (sort === 'asc' || sort === 'desc' ? [{ colId, sort }] : [])));
   }, []);
 
   // The place the board was scrolled to: the load at the top of the view, noted when a scroll ends, scrolled back to
@@ -318,13 +319,12 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     const top = event.api.getVerticalPixelRange().top;
     onTopRowChangeRef.current(top <= 0 ? null : (event.api.getDisplayedRowAtIndex(Math.floor(top / ROW_HEIGHT))?.id ?? null));
   }, []);
-  const [topRowId] = useState(initialTopRowId);
   const onFirstDataRendered = useCallback(
     (event: FirstDataRenderedEvent<LoadView>) => {
-      const node = topRowId ? event.api.getRowNode(topRowId) : undefined;
+      const node = initialTopRowId ? event.api.getRowNode(initialTopRowId) : undefined;
       if (node && node.rowIndex !== null) event.api.ensureNodeVisible(node, 'top');
     },
-    [topRowId],
+    [initialTopRowId],
   );
 
   const onCellClicked = useCallback(
