@@ -1,6 +1,8 @@
-// The vendor's loads table on a phone: wider than the screen, it says it scrolls sideways and keeps each row's Load
-// ID in view while the dates and documents scroll under it. The desktop layout is as before.
-import type { Page } from 'playwright-core';
+// A carrier on a phone. The loads table, wider than the screen, says it scrolls sideways and keeps each row's Load ID
+// in view while the dates and documents scroll under it. Fields keep 16 px text (iOS zooms into a smaller one when it
+// takes the focus), digits-only fields bring up a number pad, the small controls a finger must hit are 44 px tall, and
+// a profile document of a refused type is said when it is chosen. The desktop layout is as before.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { loginThroughUi, useBrowserSuite } from './support';
@@ -10,11 +12,43 @@ const SHOTS = '/tmp/s11-ui-fix-shots';
 const SCROLLER = `document.querySelector('.loads-table-scroll')`;
 const HINT = 'Swipe sideways for dates and documents →';
 
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 720 };
+
 async function vendorLoads(viewport: { width: number; height: number }): Promise<Page> {
   const page = await suite.openPage({ viewport, isMobile: viewport.width < 640, hasTouch: viewport.width < 640 });
   await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
   await page.locator('.loads-table tbody tr').first().waitFor();
   return page;
+}
+
+/** The vendor's profile, with its Company Authority uploader (the demo carrier has every document on file). */
+async function vendorProfile(viewport: { width: number; height: number }): Promise<{ page: Page; authority: Locator }> {
+  const page = await vendorLoads(viewport);
+  await page.goto('/profile');
+  const authority = page.getByRole('group', { name: 'Company Authority', exact: true });
+  await authority.getByRole('button', { name: 'Replace' }).waitFor();
+  return { page, authority };
+}
+
+/** The smallest computed font size, in px, of the page's text fields, selects and text areas. */
+const smallestFieldText = (page: Page) =>
+  page.evaluate<number>(`Math.min(...[...document.querySelectorAll('input, select, textarea')]
+    .filter((element) => !['checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes(element.type))
+    .map((element) => parseFloat(getComputedStyle(element).fontSize)))`);
+
+const heightOf = async (locator: Locator) => (await locator.boundingBox())!.height;
+
+/** Each element's height, for those shorter than `min` px (by their text, to name them in a failure). */
+async function shorterThan(locators: Locator[], min: number): Promise<string[]> {
+  const short: string[] = [];
+  for (const locator of locators) {
+    for (const element of await locator.all()) {
+      const height = await heightOf(element);
+      if (height < min) short.push(`${(await element.textContent())?.trim() || (await element.getAttribute('aria-label'))}: ${height} px`);
+    }
+  }
+  return short;
 }
 
 describe('vendor loads table', () => {
@@ -45,5 +79,64 @@ describe('vendor loads table', () => {
     const firstCell = page.locator('.loads-table tbody tr').first().locator('td').first();
     await expect(page.evaluate<string>(`getComputedStyle(document.querySelector('.loads-table tbody td')).position`)).resolves.toBe('static');
     await page.screenshot({ path: `${SHOTS}/m2-vendor-loads-laptop.png` });
+  });
+
+  it('on a phone, sort buttons and Load ID links are finger-sized, and so is the close button of a dialog', { timeout: 120_000 }, async () => {
+    const page = await vendorLoads(PHONE);
+    expect(await shorterThan([page.locator('.loads-table .sort-button'), page.locator('.loads-table .load-id-link')], 44)).toEqual([]);
+    await page.locator('.loads-table tbody tr').first().getByRole('button', { name: /change pick-up date/ }).tap();
+    const close = page.getByRole('dialog').getByRole('button', { name: 'Close' });
+    await close.waitFor();
+    const box = (await close.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    expect(await smallestFieldText(page)).toBeGreaterThanOrEqual(16);
+    await close.tap();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('vendor profile on a phone', () => {
+  it('keeps every field at 16 px or more, asks for a number pad where only digits go, and has finger-sized document controls', { timeout: 120_000 }, async () => {
+    const { page, authority } = await vendorProfile(PHONE);
+    expect(await smallestFieldText(page)).toBeGreaterThanOrEqual(16);
+    const numeric = ['ZIP Code', 'Federal ID (EIN)', 'MC Number', 'DOT Number', 'Tax ID', 'Primary Phone Ext.', 'Insurer ZIP Code', 'Routing Number', 'Account Number'];
+    for (const label of numeric) {
+      await expect(page.getByLabel(new RegExp(`^${label.replace(/[.()]/g, '\\$&')}( \\*)?$`)).getAttribute('inputmode'), label).resolves.toBe('numeric');
+    }
+    await expect(page.getByLabel(/^Website( \*)?$/).getAttribute('inputmode')).resolves.toBe('url');
+    await expect(page.getByLabel(/^Legal Name( \*)?$/).getAttribute('inputmode')).resolves.toBeNull();
+
+    const documents = page.locator('.vp-document');
+    expect(await shorterThan([documents.locator('.vp-link-button'), documents.locator('.vp-document-name'), documents.locator('.vp-document-view')], 44)).toEqual([]);
+    await authority.getByRole('button', { name: 'Replace' }).tap();
+    const picker = authority.getByLabel('Company Authority file');
+    expect(await heightOf(picker)).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: `${SHOTS}/m3-profile-uploader-phone.png` });
+  });
+
+  it('says a refused type when the file is chosen, not after an upload', { timeout: 120_000 }, async () => {
+    const { page, authority } = await vendorProfile(PHONE);
+    await authority.getByRole('button', { name: 'Replace' }).tap();
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') uploads.push(`${request.method()} ${request.url()}`);
+    });
+    await authority.getByLabel('Company Authority file').setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.from('not really a photo') });
+    await authority.getByRole('alert').filter({ hasText: 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.' }).waitFor();
+    await expect(authority.getByText(/^Selected:/).count()).resolves.toBe(0);
+    await expect(authority.getByLabel('Company Authority file').inputValue()).resolves.toBe('');
+    // Upload now asks for a file: the refused one was not kept.
+    await authority.getByRole('button', { name: 'Replace', exact: true }).last().tap();
+    await authority.getByText('Please select a file to upload.').waitFor();
+    expect(uploads).toEqual([]);
+  });
+
+  it('on a laptop, keeps the design: 15 px fields, and small controls at least 24 px', { timeout: 120_000 }, async () => {
+    const { page } = await vendorProfile(LAPTOP);
+    const sizes = await page.evaluate<number[]>(`[...document.querySelectorAll('.vp-form input[type="text"]')].map((element) => parseFloat(getComputedStyle(element).fontSize))`);
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(new Set(sizes)).toEqual(new Set([15]));
+    const documents = page.locator('.vp-document');
+    expect(await shorterThan([documents.locator('.vp-link-button'), documents.locator('.vp-document-name'), documents.locator('.vp-document-view')], 24)).toEqual([]);
   });
 });

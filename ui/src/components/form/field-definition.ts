@@ -16,6 +16,8 @@ export interface FieldDefinition {
   placeholder?: string;
   options?: FieldOption[];
   autoComplete?: string;
+  /** The on-screen keyboard a phone shows: 'numeric' for digits-only values (a text input, so leading zeros stay). */
+  inputMode?: 'numeric' | 'decimal' | 'url';
   hint?: string;
 }
 

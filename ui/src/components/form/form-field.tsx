@@ -33,6 +33,7 @@ export function FormField({ field, idPrefix, value, errors, notice, disabled, re
     disabled,
     placeholder: field.placeholder,
     autoComplete: field.autoComplete,
+    inputMode: field.inputMode,
     'aria-invalid': hasErrors || undefined,
     'aria-describedby': describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {

@@ -90,7 +90,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
         <label className="ld-picker-label" htmlFor={inputId}>
           {label} file
         </label>
-        <input ref={input} id={inputId} className="ld-picker-input" type="file" accept={acceptAttribute(documentType)} onChange={choose} disabled={busy} />
+        <input ref={input} id={inputId} className="ld-picker-input file-input" type="file" accept={acceptAttribute(documentType)} onChange={choose} disabled={busy} />
         <p className="ld-hint">
           {allowedExtensions(documentType).map((extension) => extension.toUpperCase()).join(', ')}; up to {MAX_LOAD_DOCUMENT_MB} MB.
         </p>

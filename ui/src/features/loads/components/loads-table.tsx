@@ -42,7 +42,7 @@ const CELLS: { id: string; render(load: LoadView, open: Open): ReactNode }[] = [
   {
     id: 'load_number',
     render: (load) => (
-      <Link className="load-id-link" to={`/load/${load.id}`}>
+      <Link className="load-id-link tap-target" to={`/load/${load.id}`}>
         {load.kdt_id}
       </Link>
     ),
@@ -130,7 +130,7 @@ export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
                   return (
                     <th key={header.id} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                       {header.column.getCanSort() ? (
-                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
                           <span className={`sort-arrow${sorted ? ' is-active' : ''}`} aria-hidden="true">
                             {sorted ? ARROWS[sorted] : '↕'}

@@ -82,7 +82,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
               {COLUMNS.map(({ id, header }) =>
                 id === 'at' ? (
                   <th key={id} scope="col" className={`col-${id}`} aria-sort={newestFirst ? 'descending' : 'ascending'}>
-                    <button type="button" className="pay-sort-button" onClick={() => setNewestFirst((desc) => !desc)}>
+                    <button type="button" className="pay-sort-button tap-target" onClick={() => setNewestFirst((desc) => !desc)}>
                       {header}
                       <span className="pay-sort-arrow" aria-hidden="true">
                         {newestFirst ? ARROWS.desc : ARROWS.asc}

@@ -86,7 +86,7 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
                 const sorted = header.column.getIsSorted();
                 return (
                   <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    <button type="button" className="sa-sort-button" onClick={header.column.getToggleSortingHandler()}>
+                    <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
                       <table.FlexRender header={header} />
                       <SortArrow sorted={sorted} />
                     </button>

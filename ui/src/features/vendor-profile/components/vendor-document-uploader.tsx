@@ -114,7 +114,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
         {current && (
           <button
             type="button"
-            className="vp-link-button"
+            className="vp-link-button tap-target"
             aria-expanded={replacing}
             aria-controls={`${inputId}-form`}
             onClick={() => setReplacing((open) => !open)}
@@ -126,11 +126,11 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
 
       {current?.url && (
         <div className="vp-document-current">
-          <button ref={nameButton} type="button" className="vp-document-name" onClick={() => setPreviewOpen(true)} title={`Preview ${label}`}>
+          <button ref={nameButton} type="button" className="vp-document-name tap-target" onClick={() => setPreviewOpen(true)} title={`Preview ${label}`}>
             {current.filename || label}
           </button>
           <span className="vp-document-updated">Last updated: {formatLastUpdated(current.last_modified)}</span>
-          <a className="vp-document-view" href={current.url} target="_blank" rel="noopener noreferrer">
+          <a className="vp-document-view tap-target" href={current.url} target="_blank" rel="noopener noreferrer">
             View
           </a>
           <DocumentPreviewDialog
@@ -148,7 +148,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
           <label className="visually-hidden" htmlFor={inputId}>
             {label} file
           </label>
-          <input ref={input} id={inputId} type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
+          <input ref={input} id={inputId} className="file-input" type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
           <button type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
             {busy ? '...' : exists ? 'Replace' : 'Upload'}
           </button>

@@ -4,9 +4,21 @@ import { ACCEPT_ATTRIBUTE, formatLastUpdated, selectedFileError, UPLOAD_FAILED, 
 
 describe('selectedFileError', () => {
   it('accepts exactly 5 MB and refuses one byte more', () => {
-    expect(selectedFileError({ size: 5 * 1024 * 1024 })).toBeNull();
-    expect(selectedFileError({ size: 5 * 1024 * 1024 + 1 })).toBe('File is too large. Maximum size is 5MB.');
-    expect(selectedFileError({ size: 3 * 1024 * 1024 + 1 }, 3 * 1024 * 1024)).toBe('File is too large. Maximum size is 3MB.');
+    expect(selectedFileError({ name: 'authority.pdf', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(selectedFileError({ name: 'authority.pdf', size: 5 * 1024 * 1024 + 1 })).toBe('File is too large. Maximum size is 5MB.');
+    expect(selectedFileError({ name: 'authority.pdf', size: 3 * 1024 * 1024 + 1 }, 3 * 1024 * 1024)).toBe('File is too large. Maximum size is 3MB.');
+  });
+
+  it('refuses a type the server refuses when it is chosen, whatever the case of its extension', () => {
+    const refused = 'Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png.';
+    for (const name of ['notes.txt', 'IMG_0001.HEIC', 'scan.gif', 'no-extension', 'archive.pdf.zip']) {
+      expect(selectedFileError({ name, size: 1000 }), name).toBe(refused);
+    }
+    for (const name of ['W9.PDF', 'photo.JPG', 'cert.jpeg', 'letter.docx', 'old.doc', 'shot.png']) {
+      expect(selectedFileError({ name, size: 1000 }), name).toBeNull();
+    }
+    // Too large is said first: it also clears the selection.
+    expect(selectedFileError({ name: 'notes.txt', size: 6 * 1024 * 1024 })).toBe('File is too large. Maximum size is 5MB.');
   });
 
   it('offers the accepted types to the file picker', () => {

@@ -1,5 +1,9 @@
 // The document uploader's rules and messages (vendor-side.md sections 5 and 8).
 import { ApiError } from '../../../lib/api-client';
+import { extensionOf } from '../../load-documents/utils/load-document-files';
+import { LOAD_DOCUMENT_MESSAGES } from '../../load-documents/utils/load-document-messages';
+
+const unsupportedFileType = LOAD_DOCUMENT_MESSAGES.unsupportedType;
 
 export const MAX_UPLOAD_MB = 5;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -11,9 +15,14 @@ export const UPLOAD_FAILED = 'Upload failed. Please try again later.';
 export const fileTooLarge = (maxMb = MAX_UPLOAD_MB) => `File is too large. Maximum size is ${maxMb}MB.`;
 export const uploadSucceeded = (label: string) => `${label} uploaded successfully!`;
 
-/** The error for a chosen file, or null when it may be sent. The server checks type and content. */
-export function selectedFileError(file: { size: number }, maxBytes = MAX_UPLOAD_BYTES): string | null {
-  return file.size > maxBytes ? fileTooLarge(Math.round(maxBytes / (1024 * 1024))) : null;
+/**
+ * The error for a chosen file, or null when it may be sent: too large first (it also clears the selection), then a type
+ * the server refuses, said at once rather than after the upload's round trip. The server checks type and content again.
+ */
+export function selectedFileError(file: { name: string; size: number }, maxBytes = MAX_UPLOAD_BYTES): string | null {
+  if (file.size > maxBytes) return fileTooLarge(Math.round(maxBytes / (1024 * 1024)));
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return unsupportedFileType(ACCEPTED_EXTENSIONS);
+  return null;
 }
 
 function fieldPairs(body: Record<string, unknown>): string {

@@ -11,9 +11,10 @@ export const PROFILE_SECTION_TITLES: Record<ProfileSection, string> = {
 
 const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${code} - ${name}` }));
 const PHONE = { type: 'tel', placeholder: '(xxx) xxx-xxxx', autoComplete: 'tel-national' } as const;
-const EXTENSION = { type: 'text', placeholder: 'Ext.', autoComplete: 'off' } as const;
-const ZIP = { type: 'text', placeholder: '12345 or 12345-6789' } as const;
-const TAX_ID = { type: 'text', placeholder: 'xx-xxxxxxx', autoComplete: 'off' } as const;
+const EXTENSION = { type: 'text', inputMode: 'numeric', placeholder: 'Ext.', autoComplete: 'off' } as const;
+// Digits only: a phone's number pad has no hyphen, and nine digits become 12345-6789 (and xx-xxxxxxx) as typed.
+const ZIP = { type: 'text', inputMode: 'numeric', placeholder: '12345 or 12345-6789' } as const;
+const TAX_ID = { type: 'text', inputMode: 'numeric', placeholder: 'xx-xxxxxxx', autoComplete: 'off' } as const;
 
 type Drawing = Omit<FieldDefinition, 'name' | 'required' | 'value'>;
 
@@ -26,10 +27,10 @@ const DRAWINGS: Record<ProfileField, Drawing> = {
   state: { label: 'State', type: 'select', placeholder: 'Select a state', options: STATE_OPTIONS },
   zip_code: { label: 'ZIP Code', ...ZIP, autoComplete: 'postal-code' },
   federal_id: { label: 'Federal ID (EIN)', ...TAX_ID },
-  mc_number: { label: 'MC Number', type: 'text', placeholder: '123456', hint: '5-7 digits', autoComplete: 'off' },
-  dot_number: { label: 'DOT Number', type: 'text', placeholder: '1234567', hint: '6-8 digits', autoComplete: 'off' },
+  mc_number: { label: 'MC Number', type: 'text', inputMode: 'numeric', placeholder: '123456', hint: '5-7 digits', autoComplete: 'off' },
+  dot_number: { label: 'DOT Number', type: 'text', inputMode: 'numeric', placeholder: '1234567', hint: '6-8 digits', autoComplete: 'off' },
   tax_id: { label: 'Tax ID', ...TAX_ID, hint: 'Only if different from the Federal ID' },
-  website: { label: 'Website', type: 'text', placeholder: 'https://www.example.com', autoComplete: 'url' },
+  website: { label: 'Website', type: 'text', inputMode: 'url', placeholder: 'https://www.example.com', autoComplete: 'url' },
   fax: { label: 'Fax', ...PHONE, autoComplete: 'off' },
 
   contact_name_1: { label: 'Primary Contact Name', type: 'text', autoComplete: 'name' },
@@ -54,8 +55,8 @@ const DRAWINGS: Record<ProfileField, Drawing> = {
 
   bank_account_holder_name: { label: 'Account Holder Name', type: 'text', autoComplete: 'off' },
   bank_name: { label: 'Bank Name', type: 'text', autoComplete: 'off' },
-  bank_routing_number: { label: 'Routing Number', type: 'text', placeholder: '9 digits', autoComplete: 'off' },
-  bank_account_number: { label: 'Account Number', type: 'text', placeholder: '4-17 digits', autoComplete: 'off' },
+  bank_routing_number: { label: 'Routing Number', type: 'text', inputMode: 'numeric', placeholder: '9 digits', autoComplete: 'off' },
+  bank_account_number: { label: 'Account Number', type: 'text', inputMode: 'numeric', placeholder: '4-17 digits', autoComplete: 'off' },
 };
 
 const REQUIRED = new Set<ProfileField>(Object.values(REQUIRED_PROFILE_FIELDS).flat());
