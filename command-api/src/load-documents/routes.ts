@@ -4,10 +4,12 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
-import { canonicalId } from '../ids';
+import { canonicalId, UUID } from '../ids';
 import type { LoadsService } from '../loads/service';
 import { storeUpload, uploadedFile } from '../vendors/uploaded-file';
 import { loadDocumentView } from '@portal/domain/loads/documents';
+
+export const IDEMPOTENCY_KEY_FORMAT = 'Idempotency-Key must be a UUID.';
 
 export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStorage; loads: LoadsService }): Router {
   const { store, storage, loads } = deps;
@@ -24,13 +26,16 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
     if (!LOAD_DOCUMENT_TYPES.includes(documentType)) errors.document_type = [`Select a valid document type: ${LOAD_DOCUMENT_TYPES.join(', ')}.`];
     const file = uploadedFile(ctx, 'file');
     if (!file) errors.file = ['Please select a file to upload.'];
+    // Optional: the same key sent again is the same upload (a retry whose first answer was lost), recorded once.
+    const key = canonicalId(ctx.get('Idempotency-Key') || undefined);
+    if (key !== undefined && !UUID.test(key)) errors['Idempotency-Key'] = [IDEMPOTENCY_KEY_FORMAT];
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const allowed = documentType === 'photos' ? PHOTO_EXTENSIONS : LOAD_DOCUMENT_EXTENSIONS;
     const stored = await storeUpload(storage, file!, 'file', allowed);
-    const { documentId, position } = await loads.uploadDocument(actor, loadId, documentType, stored, actorMetadata(actor, ctx));
+    const { documentId, file: recorded, position } = await loads.uploadDocument(actor, loadId, documentType, stored, actorMetadata(actor, ctx), key);
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.status = 201;
-    ctx.body = { ...loadDocumentView(loadId!, { id: documentId, type: documentType, file: stored }), message: `${LOAD_DOCUMENT_LABELS[documentType]} uploaded successfully` };
+    ctx.body = { ...loadDocumentView(loadId!, { id: documentId, type: documentType, file: recorded }), message: `${LOAD_DOCUMENT_LABELS[documentType]} uploaded successfully` };
   });
 
   router.delete('/api/loads/:id/documents/:documentId/delete/', async (ctx) => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
 import { LoadError, type LoadState } from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
@@ -38,6 +38,13 @@ export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
     if (section) needed.add(`edit_section:${section}`);
   }
   return [...needed];
+}
+
+/** A UUID (version 8: made by hand) from a hash of its parts: the same parts, the same id; no one can aim at another's. */
+function keyedId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\n')).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function mapLoadError(error: unknown): never {
@@ -170,10 +177,16 @@ export class LoadsService {
     return { load: await this.view(result.state), position: result.position };
   }
 
-  async uploadDocument(actor: Actor, loadId: string | undefined, documentType: LoadDocumentType, file: FileRef, metadata: EventMetadata) {
-    const documentId = randomUUID();
+  /**
+   * With an idempotency key (the client's, one per file it sends), the document's id comes from the load, the caller and
+   * the key, so the same upload sent again (its answer lost) finds its document and records nothing: the answer is the
+   * document as first uploaded. Without one, every upload is a new document.
+   */
+  async uploadDocument(actor: Actor, loadId: string | undefined, documentType: LoadDocumentType, file: FileRef, metadata: EventMetadata, idempotencyKey?: string) {
+    const documentId = idempotencyKey ? keyedId(loadId ?? '', actor.userId, idempotencyKey) : randomUUID();
     const result = await this.run(actor, loadId, { type: 'UploadLoadDocument', data: { documentId, documentType, file } }, metadata, ['manage_documents']);
-    return { documentId, position: result.position };
+    const recorded = result.state.status === 'exists' ? result.state.load.documents.find((d) => d.id === documentId) : undefined;
+    return { documentId, file: recorded?.file ?? file, position: result.position };
   }
 
   async deleteDocument(actor: Actor, loadId: string | undefined, documentId: string | undefined, metadata: EventMetadata) {

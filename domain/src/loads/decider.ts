@@ -52,6 +52,9 @@ export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
 export type RestoreLoad = { type: 'RestoreLoad'; data: Record<string, never> };
 export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteLoadDocument | DeleteLoad | RestoreLoad;
 
+/** An idempotency key sent again with another file or document type than its first upload. */
+export const UPLOAD_KEY_REUSED = 'This upload key was used for another file. Choose the file again.';
+
 export class LoadError extends Error {
   constructor(
     readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found',
@@ -184,8 +187,13 @@ export function decide(command: LoadCommand, state: LoadState): LoadEvent[] {
     case 'UpdateLoad':
       return updateLoad(command, state);
     case 'UploadLoadDocument': {
-      existing(state);
       const { documentId, documentType, file } = command.data;
+      // The same upload again (a retry with the same idempotency key, its first answer lost): nothing new is recorded.
+      const earlier = existing(state).documents.find((d) => d.id === documentId);
+      if (earlier) {
+        if (earlier.type === documentType && earlier.file.sha256 === file.sha256) return [];
+        throw new LoadError('invalid', { file: [UPLOAD_KEY_REUSED] });
+      }
       return [{ type: 'LoadDocumentUploaded', data: { document_id: documentId, document_type: documentType, file } }];
     }
     case 'DeleteLoadDocument': {

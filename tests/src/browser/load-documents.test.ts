@@ -223,4 +223,41 @@ describe('load documents', () => {
     await page.getByRole('dialog', { name: 'Invoice for Load kdt_24103' }).getByText('No documents found.').waitFor();
     expect(await page.getByRole('dialog').getByLabel('Invoice file').count()).toBe(0);
   });
+
+  it('an upload whose answer was lost, sent again, is stored once', { timeout: 60_000 }, async () => {
+    const kdtId = 'kdt_24107';
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const row = tableRow(page, kdtId);
+    await row.waitFor();
+    const loadId = (await row.getByRole('link', { name: kdtId, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
+    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const names = async () => ((await api.get(`/api/loads/${loadId}/documents/?document_type=bill_of_lading`)).body as { file_name: string }[]).map((d) => d.file_name);
+    const before = await names();
+
+    // The first POST reaches the server, which stores the document; its answer never reaches the page.
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/loads/*/documents/', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await cell(row, 'Bill of Lading', kdtId).click();
+    const dialog = page.getByRole('dialog', { name: `Bill of Lading for Load ${kdtId}` });
+    await dialog.getByLabel('Bill of Lading file').setInputFiles({ name: 'bol-retry.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByText('Failed to upload document').first().waitFor();
+    await expect.poll(names).toEqual([...before, 'bol-retry.pdf']);
+
+    // The file is still chosen: Upload again, as the user would.
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await statusLine(dialog, 'Bill of Lading uploaded successfully').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await dialog.getByRole('button', { name: `View Uploaded Documents (${before.length + 1})` }).waitFor();
+    expect(await names()).toEqual([...before, 'bol-retry.pdf']);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
@@ -77,6 +78,57 @@ describe('uploading, listing, counting and deleting', () => {
     expect((await upload(vendor, loadId, 'other', 'x.html', HTML)).body).toEqual({ file: ['Unsupported file type. Allowed types: pdf, doc, docx, jpg, jpeg, png, gif.'] });
     expect((await upload(vendor, loadId, 'passport', 'a.pdf', pdf())).body).toEqual({ document_type: ['Select a valid document type: bill_of_lading, proof_of_delivery, rate_confirmation, scale_ticket, invoice, photos, other.'] });
     expect((await vendor.upload(`/api/loads/${loadId}/documents/`, { document_type: 'other' }, {})).body).toEqual({ file: ['Please select a file to upload.'] });
+    expect(await system.store.headPosition()).toBe(head);
+  });
+});
+
+describe('an upload sent again (its answer lost)', () => {
+  const keyed = (loadId: string, key: string, name: string, content: Buffer, type = 'bill_of_lading') =>
+    vendor.upload(`/api/loads/${loadId}/documents/`, { document_type: type }, { file: { name, content } }, 'POST', { 'Idempotency-Key': key });
+  const names = async (loadId: string, type = 'bill_of_lading') =>
+    ((await vendor.get(`/api/loads/${loadId}/documents/?document_type=${type}`)).body as { file_name: string }[]).map((d) => d.file_name);
+
+  it('with the same Idempotency-Key is recorded once and answered as first uploaded', async () => {
+    const loadId = await newLoad('docs-retry-1');
+    const key = randomUUID();
+    const first = await keyed(loadId, key, 'bol-1.pdf', pdf());
+    expect(first.status).toBe(201);
+    const head = await system.store.headPosition();
+    const again = await keyed(loadId, key.toUpperCase(), 'bol-1.pdf', pdf());
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('x-event-position')).toBeNull();
+    expect(await system.store.headPosition()).toBe(head);
+    await vendor.get(`/api/loads/${loadId}/?${at(first)}`);
+    expect(await names(loadId)).toEqual(['bol-1.pdf']);
+    const history = (await vendor.get(`/api/loads/${loadId}/history/`)).body as { results: { event_type: string }[] };
+    expect(history.results.filter((entry) => entry.event_type === 'LoadDocumentUploaded')).toHaveLength(1);
+
+    // A new key is a new upload, even of the same file; without a key, every upload is one (as before).
+    expect((await keyed(loadId, randomUUID(), 'bol-1.pdf', pdf())).status).toBe(201);
+    expect((await upload(vendor, loadId, 'bill_of_lading', 'bol-1.pdf', pdf())).status).toBe(201);
+    const last = await upload(vendor, loadId, 'bill_of_lading', 'bol-1.pdf', pdf());
+    await vendor.get(`/api/loads/${loadId}/?${at(last)}`);
+    expect(await names(loadId)).toEqual(['bol-1.pdf', 'bol-1.pdf', 'bol-1.pdf', 'bol-1.pdf']);
+    // The key is the caller's for that load: on another load it is another upload.
+    const otherLoad = await newLoad('docs-retry-2');
+    const elsewhere = await keyed(otherLoad, key, 'bol-1.pdf', pdf());
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.id).not.toBe(first.body.id);
+  });
+
+  it('with the same key and another file or type is refused, and a key that is not a UUID too; nothing is recorded', async () => {
+    const loadId = await newLoad('docs-retry-3');
+    const key = randomUUID();
+    expect((await keyed(loadId, key, 'bol-1.pdf', pdf())).status).toBe(201);
+    const head = await system.store.headPosition();
+    const otherFile = await keyed(loadId, key, 'bol-2.pdf', pdf(2048));
+    expect(otherFile.status).toBe(400);
+    expect(otherFile.body).toEqual({ file: ['This upload key was used for another file. Choose the file again.'] });
+    expect((await keyed(loadId, key, 'bol-1.pdf', pdf(), 'other')).body).toEqual({ file: ['This upload key was used for another file. Choose the file again.'] });
+    const malformed = await keyed(loadId, 'retry-1', 'bol-1.pdf', pdf());
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ 'Idempotency-Key': ['Idempotency-Key must be a UUID.'] });
     expect(await system.store.headPosition()).toBe(head);
   });
 });

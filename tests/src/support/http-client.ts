@@ -56,6 +56,7 @@ export class PortalClient {
     fields: Record<string, string>,
     files: Record<string, { name: string; content: Buffer; type?: string }>,
     method = 'POST',
+    headers: Record<string, string> = {},
   ): Promise<Answer<T>> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -63,7 +64,7 @@ export class PortalClient {
     const csrf = this.cookies.get('csrftoken');
     const response = await fetch(this.baseUrl + path, {
       method,
-      headers: { ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}), ...(csrf ? { 'X-CSRFToken': csrf } : {}) },
+      headers: { ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}), ...(csrf ? { 'X-CSRFToken': csrf } : {}), ...headers },
       body: form,
     });
     this.remember(response.headers);

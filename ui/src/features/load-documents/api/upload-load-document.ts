@@ -22,12 +22,17 @@ function parse(xhr: XMLHttpRequest): unknown {
   }
 }
 
-/** Resolves with the new document; `onProgress` gets 0..1 as the body goes out. A network failure rejects a TypeError. */
+/**
+ * Resolves with the new document; `onProgress` gets 0..1 as the body goes out. A network failure rejects a TypeError.
+ * `key` (Idempotency-Key) names this upload: sent again with the same key, it is recorded once and answered with the
+ * document as first uploaded, so retrying an upload whose answer was lost never stores the document twice.
+ */
 export function uploadLoadDocument(
   loadId: string,
   type: LoadDocumentType,
   file: File,
   onProgress?: (fraction: number) => void,
+  key?: string,
 ): Promise<UploadedLoadDocument> {
   const body = new FormData();
   body.append('document_type', type);
@@ -39,6 +44,7 @@ export function uploadLoadDocument(
     xhr.setRequestHeader('Accept', 'application/json');
     const csrfToken = readCookie('csrftoken');
     if (csrfToken) xhr.setRequestHeader('X-CSRFToken', csrfToken);
+    if (key) xhr.setRequestHeader('Idempotency-Key', key);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -57,6 +63,8 @@ export function uploadLoadDocument(
 
 interface UploadVariables {
   file: File;
+  /** The same for every try of one chosen file (see uploadLoadDocument). */
+  key?: string;
   onProgress?: (fraction: number) => void;
 }
 
@@ -65,7 +73,7 @@ export function useUploadLoadDocument(loadId: string, type: LoadDocumentType) {
   const queryClient = useQueryClient();
   const key = loadDocumentKeys.list(loadId, type);
   return useMutation({
-    mutationFn: ({ file, onProgress }: UploadVariables) => uploadLoadDocument(loadId, type, file, onProgress),
+    mutationFn: ({ file, key, onProgress }: UploadVariables) => uploadLoadDocument(loadId, type, file, onProgress, key),
     onSuccess: (document) => {
       const { message: _message, ...stored } = document;
       queryClient.setQueryData<LoadDocument[]>(key, (list) => (list && !list.some((item) => item.id === stored.id) ? [...list, stored] : list));

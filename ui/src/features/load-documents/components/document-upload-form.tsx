@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
+import { newRequestKey } from '../../../lib/request-key';
 import { useToast } from '../../../lib/toast-context';
 import { useUploadLoadDocument } from '../api/upload-load-document';
 import { acceptAttribute, allowedExtensions, chosenFileError, formatFileSize, MAX_LOAD_DOCUMENT_MB } from '../utils/load-document-files';
@@ -23,6 +24,8 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
   const toast = useToast();
   const upload = useUploadLoadDocument(loadId, documentType);
   const [file, setFile] = useState<File | null>(null);
+  // One key per chosen file: a retry after an upload whose answer was lost is recorded once (Idempotency-Key).
+  const fileKey = useRef<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = upload.isPending;
@@ -44,6 +47,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
       }
     }
     setFile(chosen);
+    fileKey.current = chosen ? newRequestKey() : null;
   }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -64,7 +68,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
     setMessage(null);
     setProgress(0);
     upload.mutate(
-      { file, onProgress: setProgress },
+      { file, key: fileKey.current ?? undefined, onProgress: setProgress },
       {
         onSuccess: (document) => {
           const text = document.message || uploadSucceeded(label);
