@@ -1,8 +1,11 @@
 // Vendor profile edits are not lost without a word: leaving the page with unsaved changes asks first, in the app's
-// own dialog (and the browser's prompt on reload); once saved, the vendor leaves freely.
-import type { Page } from 'playwright-core';
+// own dialog (and the browser's prompt on reload); once saved, the vendor leaves freely. The same for a profile document
+// chosen and not uploaded, a signature drawn and not saved, a New Load form typed in and not created, and (the
+// browser's prompt) a load document chosen and not uploaded.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
+import { pdf } from '../support/files';
 import { loginThroughUi, mainNav, promptsOnReload, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
@@ -70,5 +73,107 @@ describe('unsaved vendor profile changes', () => {
     await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
     await waitForPath(page, '/loads');
     await expect(page.getByRole('dialog', { name: 'Leave without saving?' }).count()).resolves.toBe(0);
+  });
+});
+
+const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
+
+/** Clicks a nav link and expects the app to ask; stays. */
+async function askedOnLeaving(page: Page, link: string, path: string) {
+  await mainNav(page).getByRole('link', { name: link, exact: true }).click();
+  await leaveDialog(page).waitFor();
+  await leaveDialog(page).getByRole('button', { name: 'Stay on this page' }).click();
+  await leaveDialog(page).waitFor({ state: 'detached' });
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+async function drawOn(page: Page, canvas: Locator) {
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 30, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + 30 + step * 20, y + Math.sin(step) * 20, { steps: 3 });
+  await page.mouse.up();
+}
+
+describe('work not yet sent', () => {
+  it('a signature drawn and a profile document chosen, not yet saved, ask before the page is left', { timeout: 120_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
+    const agreement = page.getByRole('region', { name: 'Carrier Agreement', exact: true });
+    await drawOn(page, agreement.getByRole('img', { name: /^Signature pad/ }));
+    await askedOnLeaving(page, 'Settings', '/profile');
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
+    await agreement.getByRole('button', { name: 'Clear Signature' }).click();
+
+    const authority = page.getByRole('group', { name: 'Upload Company Authority', exact: true });
+    await authority.getByLabel('Company Authority file').setInputFiles({ name: 'authority.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await authority.getByText('Selected: authority.pdf (').waitFor();
+    await askedOnLeaving(page, 'Settings', '/profile');
+    // With the choice undone, and the pad cleared, nothing is left to lose.
+    await authority.getByLabel('Company Authority file').setInputFiles([]);
+    await mainNav(page).getByRole('link', { name: 'Settings', exact: true }).click();
+    await waitForPath(page, '/settings');
+    expect(await leaveDialog(page).count()).toBe(0);
+  });
+
+  it('a New Load form typed in asks before the page is left; a load document chosen gets the prompt on reload', { timeout: 120_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.getByRole('button', { name: 'New Load' }).click();
+    const number = page.getByLabel(/^Load Number/);
+    await number.fill('77123');
+    await askedOnLeaving(page, 'Profile', '/loads');
+    await expect(number.inputValue()).resolves.toBe('77123');
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_24106', exact: true }) });
+    await row.getByRole('button', { name: /^Invoice for Load kdt_24106: / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invoice for Load kdt_24106' });
+    await dialog.getByLabel('Invoice file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await dialog.getByText('Selected: invoice.pdf').waitFor();
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
+    await dialog.getByLabel('Invoice file').setInputFiles([]);
+    expect(await promptsOnReload(page)).toEqual([]);
+  });
+});
+
+describe('a profile changed elsewhere meanwhile', () => {
+  it('a save keeps what another tab saved, and a field both changed is not overwritten unseen', { timeout: 120_000 }, async () => {
+    const page = await profilePage();
+    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const city = page.getByLabel(/^City( \*)?$/);
+    const phone = page.getByLabel(/^Primary Phone( \*)?$/);
+    const before = (await api.get('/api/profiles/vendor/')).body as Record<string, string>;
+    // Another tab (or the brokerage's ADMIN) saves while this page is open; the page still shows the old values.
+    const other = await api.request('PATCH', '/api/profiles/vendor/', { phone_1: '(512) 555-0199', website: 'theirs.example.com' });
+    expect(other.status).toBe(200);
+    await expect(phone.inputValue()).resolves.toBe(before.phone_1);
+
+    await city.fill('San Marcos');
+    await website(page).fill('mine.example.com');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Changed by someone else meanwhile; it is now "theirs.example.com". Save again to replace it with yours.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Someone else changed this profile while you were editing. Check the fields marked, then save again.' }).first().waitFor();
+    // Nothing was saved over it.
+    const held = (await api.get('/api/profiles/vendor/')).body as Record<string, string>;
+    expect([held.website, held.city, held.phone_1]).toEqual(['theirs.example.com', before.city, '(512) 555-0199']);
+    await expect(website(page).inputValue()).resolves.toBe('mine.example.com');
+    await website(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/m4-profile-changed-meanwhile.png` });
+
+    // Save again: the user's website, the user's city, and the other tab's phone.
+    const alerts: string[] = [];
+    page.on('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.accept();
+    });
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => alerts).toEqual(['Profile saved successfully!']);
+    const saved = (await api.get('/api/profiles/vendor/')).body as Record<string, string>;
+    expect([saved.website, saved.city, saved.phone_1]).toEqual(['mine.example.com', 'San Marcos', '(512) 555-0199']);
+    await expect(phone.inputValue()).resolves.toBe('(512) 555-0199');
   });
 });

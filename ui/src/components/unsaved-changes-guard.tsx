@@ -10,6 +10,19 @@ export const DISCARDS_UNSAVED = { discardsUnsaved: true } as const;
 const discardsUnsaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardsUnsaved?: unknown }).discardsUnsaved === true;
 
 /**
+ * While `active`, closing or reloading the tab gets the browser's own prompt (a file being uploaded, say, which a move
+ * inside the app does not stop). UnsavedChangesGuard adds the app's own question for moves inside the app.
+ */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/**
  * While `unsaved`, leaving the page asks first: a link or Back in the app opens a confirmation, and closing or
  * reloading the tab gets the browser's own prompt. `message` says what would be lost.
  */
@@ -22,12 +35,7 @@ export function UnsavedChangesGuard({ unsaved, message }: { unsaved: boolean; me
       unsaved && !leaving.current && currentLocation.pathname !== nextLocation.pathname && !discardsUnsaved(nextLocation.state),
   );
 
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
 
   // Saved meanwhile (or the changes undone): nothing left to lose.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { usePendingReport } from '../../../lib/pending-report';
 import { AGREEMENT_SECTIONS, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { BusyButton } from '../../../components/busy-button';
 import type { PositionedAnswer } from '../../../lib/api-with-position';
@@ -27,9 +28,11 @@ interface CarrierAgreementScreenProps {
   onCancel?(): void;
   /** Extra classes for the screen's section (e.g. to show it as a card). */
   className?: string;
+  /** Told whether a signature is drawn or typed and not yet saved (the page asks before it is left). */
+  onPendingChange?(pending: boolean): void;
 }
 
-export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel, className }: CarrierAgreementScreenProps) {
+export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel, className, onPendingChange }: CarrierAgreementScreenProps) {
   const titleId = useId();
   const saved = savedAgreementOf(profile);
   const pad = useRef<SignatureCanvasHandle>(null);
@@ -40,6 +43,8 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
   const [error, setError] = useState<string | null>(null);
   // The keyboard's way to sign: a typed name, drawn into the pad (signature-canvas.tsx).
   const [typedName, setTypedName] = useState('');
+  // Whether the pad holds pen strokes (set at a stroke's end, unset by Clear).
+  const [inked, setInked] = useState(false);
   const typedInput = useRef<HTMLInputElement>(null);
   const signatureHeading = useRef<HTMLHeadingElement>(null);
   const signatureSection = useRef<HTMLElement>(null);
@@ -56,6 +61,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
 
   const drawing = !saved || signingAgain || savedNow !== null;
   const isSaved = savedNow !== null;
+  usePendingReport(drawing && !isSaved && (inked || typedName.trim() !== ''), onPendingChange);
   // The date defaults to today; an agreement on file shows its own.
   const date = !drawing && saved ? saved.date : todayIsoDate();
 
@@ -113,6 +119,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
 
   function clear() {
     pad.current?.clear();
+    setInked(false);
     setTypedName('');
     setError(null);
   }
@@ -178,6 +185,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
                 describedBy={`${titleId}-pad-hint`}
                 typedName={typedName}
                 onDrawOverTyped={() => setTypedName('')}
+                onInk={() => setInked(true)}
               />
             </div>
             <div className="form-field agreement-typed">

@@ -22,6 +22,8 @@ interface SignatureCanvasProps {
   typedName?: string;
   /** A pen stroke began while a typed name was shown: the stroke replaces it (the parent clears its field). */
   onDrawOverTyped?(): void;
+  /** A pen stroke ended: the pad holds ink. */
+  onInk?(): void;
 }
 
 const INK = 'rgb(17, 24, 39)';
@@ -71,7 +73,7 @@ function drawTypedName(canvas: HTMLCanvasElement, name: string) {
  * A signature_pad canvas drawn at the device's pixel ratio and redrawn, not lost, when its width changes
  * (rotating a phone, resizing the window). It shows either pen strokes or a typed name, never both.
  */
-export function SignatureCanvas({ ref, locked = false, label, describedBy, typedName = '', onDrawOverTyped }: SignatureCanvasProps) {
+export function SignatureCanvas({ ref, locked = false, label, describedBy, typedName = '', onDrawOverTyped, onInk }: SignatureCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const typed = useRef(typedName.trim());
@@ -80,6 +82,8 @@ export function SignatureCanvas({ ref, locked = false, label, describedBy, typed
   const typedShown = useRef(false);
   const drawOverTyped = useRef(onDrawOverTyped);
   drawOverTyped.current = onDrawOverTyped;
+  const inked = useRef(onInk);
+  inked.current = onInk;
 
   useEffect(() => {
     const element = canvas.current!;
@@ -104,6 +108,8 @@ export function SignatureCanvas({ ref, locked = false, label, describedBy, typed
       drawOverTyped.current?.();
     };
     signaturePad.addEventListener('beginStroke', beginStroke);
+    const endStroke = () => inked.current?.();
+    signaturePad.addEventListener('endStroke', endStroke);
 
     let drawnWidth = 0;
     let drawnRatio = 0;
@@ -131,6 +137,7 @@ export function SignatureCanvas({ ref, locked = false, label, describedBy, typed
       observer.disconnect();
       window.removeEventListener('resize', fit);
       signaturePad.removeEventListener('beginStroke', beginStroke);
+      signaturePad.removeEventListener('endStroke', endStroke);
       signaturePad.off();
       pad.current = null;
     };

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
+import { useLeaveWarning } from '../../../components/unsaved-changes-guard';
 import { newRequestKey } from '../../../lib/request-key';
 import { useToast } from '../../../lib/toast-context';
 import { useUploadLoadDocument } from '../api/upload-load-document';
@@ -29,6 +30,8 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
   const [message, setMessage] = useState<Message>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = upload.isPending;
+  // A file chosen and not yet uploaded, or on its way: a reload or a closed tab would drop it without a word.
+  useLeaveWarning(file !== null || busy);
 
   function clearSelection() {
     setFile(null);

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
 import { BusyButton } from '../../../components/busy-button';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -96,136 +97,141 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
     });
   }
 
+  // Anything typed and not yet created: leaving the page asks first (a created load closes the form).
+  const typed = Object.values(form).some((value) => typeof value === 'string' && value.trim() !== '');
   const numberError = errors.loadNumber ?? formatError;
   const orderNotice = createLoadDateOrderNotice(form);
   const message = availability === 'idle' ? null : AVAILABILITY_MESSAGES[availability];
 
   return (
-    <form className="card create-load-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="form-title">
-        New Load
-      </h2>
-      {failure && (
-        <div className="form-error" role="alert">
-          {failure}
-        </div>
-      )}
-      <div className={`form-field${numberError ? ' has-error' : ''}`}>
-        <label htmlFor={`${id}-number`}>
-          Load Number
-          <span className="required-marker" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <div className="input-with-prefix">
-          <span className="input-prefix" aria-hidden="true">
-            {LOAD_NUMBER_PREFIX}
-          </span>
-          <input
-            id={`${id}-number`}
-            value={form.loadNumber}
-            required
-            autoComplete="off"
-            autoFocus
-            placeholder="12345"
-            aria-invalid={numberError ? true : undefined}
-            aria-describedby={`${id}-availability ${id}-number-error`}
-            onChange={(event) => set('loadNumber', event.target.value)}
-          />
-        </div>
-        <p id={`${id}-availability`} className={`availability availability-${availability}`} aria-live="polite">
-          {message}
-        </p>
-        {numberError && (
-          <p id={`${id}-number-error`} className="field-error" role="alert">
-            {numberError}
-          </p>
+    <>
+      <form className="card create-load-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="form-title">
+          New Load
+        </h2>
+        {failure && (
+          <div className="form-error" role="alert">
+            {failure}
+          </div>
         )}
-      </div>
-
-      {vendorPicker && (
-        <div className={`form-field${errors.vendor ? ' has-error' : ''}`}>
-          <label htmlFor={`${id}-vendor`}>
-            Vendor
+        <div className={`form-field${numberError ? ' has-error' : ''}`}>
+          <label htmlFor={`${id}-number`}>
+            Load Number
             <span className="required-marker" aria-hidden="true">
               {' '}
               *
             </span>
           </label>
-          <select
-            id={`${id}-vendor`}
-            value={form.vendor}
-            required
-            disabled={vendorPicker.choices === undefined}
-            aria-invalid={errors.vendor ? true : undefined}
-            aria-describedby={errors.vendor ? `${id}-vendor-error` : undefined}
-            onChange={(event) => set('vendor', event.target.value)}
-          >
-            <option value="">{vendorPicker.choices === undefined ? (vendorPicker.failed ? 'Vendors could not be loaded' : 'Loading vendors...') : 'Select a vendor'}</option>
-            {vendorPicker.choices?.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-          {errors.vendor && (
-            <p id={`${id}-vendor-error`} className="field-error" role="alert">
-              {errors.vendor}
+          <div className="input-with-prefix">
+            <span className="input-prefix" aria-hidden="true">
+              {LOAD_NUMBER_PREFIX}
+            </span>
+            <input
+              id={`${id}-number`}
+              value={form.loadNumber}
+              required
+              autoComplete="off"
+              autoFocus
+              placeholder="12345"
+              aria-invalid={numberError ? true : undefined}
+              aria-describedby={`${id}-availability ${id}-number-error`}
+              onChange={(event) => set('loadNumber', event.target.value)}
+            />
+          </div>
+          <p id={`${id}-availability`} className={`availability availability-${availability}`} aria-live="polite">
+            {message}
+          </p>
+          {numberError && (
+            <p id={`${id}-number-error`} className="field-error" role="alert">
+              {numberError}
             </p>
           )}
         </div>
-      )}
 
-      <label className="checkbox-field">
-        <input type="checkbox" checked={form.withDetails} onChange={(event) => set('withDetails', event.target.checked)} />
-        Add Full Load Details?
-      </label>
+        {vendorPicker && (
+          <div className={`form-field${errors.vendor ? ' has-error' : ''}`}>
+            <label htmlFor={`${id}-vendor`}>
+              Vendor
+              <span className="required-marker" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </label>
+            <select
+              id={`${id}-vendor`}
+              value={form.vendor}
+              required
+              disabled={vendorPicker.choices === undefined}
+              aria-invalid={errors.vendor ? true : undefined}
+              aria-describedby={errors.vendor ? `${id}-vendor-error` : undefined}
+              onChange={(event) => set('vendor', event.target.value)}
+            >
+              <option value="">{vendorPicker.choices === undefined ? (vendorPicker.failed ? 'Vendors could not be loaded' : 'Loading vendors...') : 'Select a vendor'}</option>
+              {vendorPicker.choices?.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            {errors.vendor && (
+              <p id={`${id}-vendor-error`} className="field-error" role="alert">
+                {errors.vendor}
+              </p>
+            )}
+          </div>
+        )}
 
-      {form.withDetails && (
-        <div className="create-load-details">
-          {DETAIL_FIELDS.map((field) => (
-            <div key={field.name} className={`form-field${errors[field.name] ? ' has-error' : ''}`}>
-              <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-              <input
-                id={`${id}-${field.name}`}
-                value={form[field.name]}
-                placeholder={field.placeholder}
-                inputMode={field.inputMode}
-                autoComplete="off"
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={field.name === 'deliveryDate' && orderNotice ? `${id}-order` : undefined}
-                onChange={(event) => set(field.name, event.target.value)}
-              />
-              {errors[field.name] && (
-                <p className="field-error" role="alert">
-                  {errors[field.name]}
-                </p>
-              )}
-              {field.name === 'deliveryDate' && orderNotice && (
-                <p id={`${id}-order`} className="field-notice" role="status">
-                  {orderNotice}
-                </p>
-              )}
-            </div>
-          ))}
+        <label className="checkbox-field">
+          <input type="checkbox" checked={form.withDetails} onChange={(event) => set('withDetails', event.target.checked)} />
+          Add Full Load Details?
+        </label>
+
+        {form.withDetails && (
+          <div className="create-load-details">
+            {DETAIL_FIELDS.map((field) => (
+              <div key={field.name} className={`form-field${errors[field.name] ? ' has-error' : ''}`}>
+                <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+                <input
+                  id={`${id}-${field.name}`}
+                  value={form[field.name]}
+                  placeholder={field.placeholder}
+                  inputMode={field.inputMode}
+                  autoComplete="off"
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  aria-describedby={field.name === 'deliveryDate' && orderNotice ? `${id}-order` : undefined}
+                  onChange={(event) => set(field.name, event.target.value)}
+                />
+                {errors[field.name] && (
+                  <p className="field-error" role="alert">
+                    {errors[field.name]}
+                  </p>
+                )}
+                {field.name === 'deliveryDate' && orderNotice && (
+                  <p id={`${id}-order`} className="field-notice" role="status">
+                    {orderNotice}
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
+        )}
+
+        <div className="dialog-actions">
+          <BusyButton className="button button-secondary" onClick={onClose} unavailable={create.isPending}>
+            Cancel
+          </BusyButton>
+          <BusyButton
+            type="submit"
+            className="button button-primary"
+            busy={create.isPending}
+            unavailable={!canCreateWith(availability)}
+            onRefused={attempt}
+          >
+            {create.isPending ? 'Creating...' : 'Create'}
+          </BusyButton>
         </div>
-      )}
-
-      <div className="dialog-actions">
-        <BusyButton className="button button-secondary" onClick={onClose} unavailable={create.isPending}>
-          Cancel
-        </BusyButton>
-        <BusyButton
-          type="submit"
-          className="button button-primary"
-          busy={create.isPending}
-          unavailable={!canCreateWith(availability)}
-          onRefused={attempt}
-        >
-          {create.isPending ? 'Creating...' : 'Create'}
-        </BusyButton>
-      </div>
-    </form>
+      </form>
+      <UnsavedChangesGuard unsaved={typed && !create.isSuccess} message="Your new load is not created yet. If you leave this page, what you typed will be lost." />
+    </>
   );
 }

@@ -9,6 +9,8 @@ interface ProfileFieldGridProps {
   idPrefix: string;
   values: ProfileFormValues;
   errors: ProfileFormErrors;
+  /** Warnings that do not stop a save (a field someone else changed meanwhile), by field. */
+  notices?: Partial<Record<ProfileField, string>>;
   /** While the profile saves: the fields keep the focus (a disabled field would drop it to the page) but take no edits. */
   readOnly: boolean;
   onChange(field: ProfileField, value: string): void;
@@ -17,7 +19,7 @@ interface ProfileFieldGridProps {
 /** Wide fields (names, addresses) span both columns; short ones (phone, ext., ZIP) sit side by side. */
 const WIDE = new Set<ProfileField>(['legal_name', 'business_name', 'address', 'address_2', 'website', 'insurance_company', 'insurance_address']);
 
-export function ProfileFieldGrid({ fields, idPrefix, values, errors, readOnly, onChange }: ProfileFieldGridProps) {
+export function ProfileFieldGrid({ fields, idPrefix, values, errors, notices, readOnly, onChange }: ProfileFieldGridProps) {
   return (
     <div className="vp-field-grid">
       {fields.map((field) => (
@@ -27,7 +29,7 @@ export function ProfileFieldGrid({ fields, idPrefix, values, errors, readOnly, o
             idPrefix={idPrefix}
             value={values[field]}
             errors={errors[field] ? [errors[field]] : undefined}
-            notice={field === 'insurance_expiration' ? insuranceNotice(values[field])?.sentence : undefined}
+            notice={notices?.[field] ?? (field === 'insurance_expiration' ? insuranceNotice(values[field])?.sentence : undefined)}
             readOnly={readOnly}
             onChange={(name, value) => onChange(name as ProfileField, value)}
           />

@@ -4,6 +4,7 @@ import { DocumentPreviewDialog } from '../../../components/document-preview-dial
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { fileNameOfUrl, servedFileUrl } from '../../../lib/served-file-url';
 import { formatFileSize } from '../../load-documents/utils/load-document-files';
+import { usePendingReport } from '../../../lib/pending-report';
 import { useVendorDocument, type VendorDocumentRecord } from '../api/get-vendor-document';
 import { useUploadVendorDocument } from '../api/upload-vendor-document';
 import {
@@ -21,6 +22,8 @@ interface VendorDocumentUploaderProps {
   suppliedUrl?: string | null;
   /** The title's heading level: 3 directly under a section's h2, 4 under a subsection's h3. */
   headingLevel?: 3 | 4;
+  /** Told whether a file is chosen and not yet uploaded, or on its way (the page asks before it is left). */
+  onPendingChange?(pending: boolean): void;
 }
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
@@ -32,7 +35,7 @@ function shownDocument(record: VendorDocumentRecord | undefined, suppliedUrl: st
   return null;
 }
 
-export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: VendorDocumentUploaderProps) {
+export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, onPendingChange }: VendorDocumentUploaderProps) {
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = VENDOR_DOCUMENT_LABELS[type];
   const inputId = useId();
@@ -55,6 +58,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3 }: 
   const current = shownDocument(documentQuery.data, servedFileUrl(suppliedUrl));
   const exists = current !== null;
   const busy = upload.isPending;
+  usePendingReport(file !== null || busy, onPendingChange);
   const once = useOneAtATime();
 
   useEffect(() => {

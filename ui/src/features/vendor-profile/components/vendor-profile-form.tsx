@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
   PROFILE_SECTIONS,
   type ProfileField,
@@ -7,10 +7,12 @@ import {
   type VendorDocumentType,
 } from '@portal/domain/vendors/profile-fields';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { ApiError } from '../../../lib/api-client';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
-import { useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
+import { fieldChangedMeanwhile } from '../../loads/utils/load-messages';
+import { getVendorProfile, useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
 import { useUpdateVendorProfile } from '../api/update-vendor-profile';
 import { useDocumentPresence } from '../hooks/use-document-presence';
 import { PROFILE_SECTION_TITLES } from '../utils/profile-field-definitions';
@@ -21,7 +23,10 @@ import {
   errorsOf,
   firstErrorField,
   formValuesOf,
+  mergeWithCurrent,
   type ProfileFormErrors,
+  type ProfileFormValues,
+  PROFILE_CHANGED_MEANWHILE,
   PROFILE_FIELD_ORDER,
   SAVE_SUCCEEDED,
   saveErrorMessage,
@@ -62,12 +67,29 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   const [values, setValues] = useState(() => formValuesOf(profile));
   // The values as last read or saved: anything else is an edit that leaving the page would lose.
   const [savedValues, setSavedValues] = useState(values);
-  const unsaved = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]);
+  // Parts holding work of their own not yet saved: a chosen file not uploaded, a signature not saved.
+  const [pendingParts, setPendingParts] = useState<ReadonlySet<string>>(() => new Set());
+  const pendingReporter = useCallback(
+    (part: string) => (pending: boolean) =>
+      setPendingParts((parts) => {
+        if (parts.has(part) === pending) return parts;
+        const next = new Set(parts);
+        if (pending) next.add(part);
+        else next.delete(part);
+        return next;
+      }),
+    [],
+  );
+  const unsaved = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]) || pendingParts.size > 0;
   const [errors, setErrors] = useState<ProfileFormErrors>(() => errorsOf(formValuesOf(profile)));
   const [banner, setBanner] = useState<string | null>(null);
   // Set by a failed save: scroll there once the errors are on screen.
   const [scrollTarget, setScrollTarget] = useState<{ field: ProfileField } | null>(null);
   const [savedNotice, setSavedNotice] = useState(0);
+  // Read just before a save, to see what someone else changed meanwhile (mergeWithCurrent).
+  const [checking, setChecking] = useState(false);
+  // Fields someone else changed meanwhile that this form changed too: what each is now, until edited or saved.
+  const [clashes, setClashes] = useState<Partial<Record<ProfileField, string>>>({});
   const update = useUpdateVendorProfile();
   const once = useOneAtATime();
   const reloadProfile = useReloadVendorProfile();
@@ -95,11 +117,12 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
     const next = changeField(values, errors, field, raw, savedValues);
     setValues(next.values);
     setErrors(next.errors);
+    if (clashes[field] !== undefined) setClashes(({ [field]: _seen, ...rest }) => rest);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (update.isPending) return;
+    if (update.isPending || checking) return;
     const first = firstErrorField(errors);
     if (first) {
       setBanner(VALIDATION_BLOCKED);
@@ -108,12 +131,44 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
     }
     if (!once.begin()) return;
     setBanner(null);
-    update.mutate(buildProfilePayload(values), {
+    setChecking(true);
+    void profileNow()
+      .then((current) => {
+        setChecking(false);
+        // Unreadable just now: saved as before, over whatever is there.
+        const merged = current ? mergeWithCurrent(values, savedValues, current) : { values, clashes: {} };
+        const clashed = firstErrorField(merged.clashes);
+        if (clashed) {
+          // Not overwritten unseen: each field says what it is now, and a second Save puts the user's value over it.
+          setSavedValues((base) => ({ ...base, ...merged.clashes }));
+          setClashes(Object.fromEntries(Object.entries(merged.clashes).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));
+          setBanner(PROFILE_CHANGED_MEANWHILE);
+          setScrollTarget({ field: clashed });
+          once.end();
+          return;
+        }
+        setValues(merged.values);
+        save(merged.values);
+      });
+  }
+
+  /** The profile as the server has it now (null when it cannot be read just now; empty when there is none yet). */
+  async function profileNow(): Promise<ProfileFormValues | null> {
+    try {
+      return formValuesOf(await getVendorProfile());
+    } catch (error) {
+      return error instanceof ApiError && error.status === 404 ? formValuesOf(undefined) : null;
+    }
+  }
+
+  function save(toSave: ProfileFormValues) {
+    update.mutate(buildProfilePayload(toSave), {
       onSettled: once.end,
       onSuccess: ({ data }) => {
         const saved = formValuesOf(data);
         setValues(saved);
         setSavedValues(saved);
+        setClashes({});
         setErrors(errorsOf(saved));
         setSavedNotice((count) => count + 1);
       },
@@ -136,12 +191,19 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       errors={errors}
       // Read-only, not disabled, while saving: Enter in a field submits, and a disabled field would drop the keyboard
       // focus to the page. The save puts the saved values back, so edits typed meanwhile would be lost: none are taken.
-      readOnly={update.isPending}
+      notices={clashes}
+      readOnly={update.isPending || checking}
       onChange={change}
     />
   );
   const uploader = (type: VendorDocumentType, headingLevel: 3 | 4) => (
-    <VendorDocumentUploader key={type} type={type} suppliedUrl={documentUrlOf(profile, type)} headingLevel={headingLevel} />
+    <VendorDocumentUploader
+      key={type}
+      type={type}
+      suppliedUrl={documentUrlOf(profile, type)}
+      headingLevel={headingLevel}
+      onPendingChange={pendingReporter(type)}
+    />
   );
 
   return (
@@ -182,6 +244,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       <CarrierAgreementScreen
         className="card vp-section"
         profile={profile}
+        onPendingChange={pendingReporter('agreement')}
         onSaved={({ position }) => {
           setTimeout(() => void reloadProfile(position), AGREEMENT_RELOAD_DELAY_MS);
         }}
@@ -191,10 +254,10 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
 
       <ProfileSaveBar
         complete={completeness.profile}
-        saving={update.isPending}
+        saving={update.isPending || checking}
         formId={formId}
         // Until the fields it was about are fixed (the banner above stays until the next save).
-        problem={banner === VALIDATION_BLOCKED && !firstErrorField(errors) ? null : banner}
+        problem={(banner === VALIDATION_BLOCKED && !firstErrorField(errors)) || (banner === PROFILE_CHANGED_MEANWHILE && !firstErrorField(clashes)) ? null : banner}
       />
     </div>
   );

@@ -7,6 +7,7 @@ import {
   errorsOf,
   firstErrorField,
   formValuesOf,
+  mergeWithCurrent,
   SAVE_FAILED,
   saveErrorMessage,
   saveFieldErrors,
@@ -91,6 +92,27 @@ describe('buildProfilePayload', () => {
         fax: undefined,
       }),
     ).toEqual({ legal_name: 'Acme Freight', phone_1: '(214) 555-0142' });
+  });
+});
+
+describe('mergeWithCurrent', () => {
+  const base = complete;
+
+  it('keeps what someone else changed meanwhile where this form did not change it', () => {
+    const mine = { ...base, city: 'San Marcos' };
+    const now = { ...base, phone_1: '(512) 555-0199' };
+    expect(mergeWithCurrent(mine, base, now)).toEqual({ values: { ...base, city: 'San Marcos', phone_1: '(512) 555-0199' }, clashes: {} });
+  });
+
+  it('is a clash where both changed one field differently, and not where both made it the same', () => {
+    const mine = { ...base, website: 'mine.example.com', city: 'Austin' };
+    const now = { ...base, website: 'theirs.example.com', city: ' Austin ' };
+    expect(mergeWithCurrent(mine, base, now)).toEqual({ values: mine, clashes: { website: 'theirs.example.com' } });
+  });
+
+  it('changes nothing when nobody else changed anything', () => {
+    const mine = { ...base, city: 'Waco' };
+    expect(mergeWithCurrent(mine, base, base)).toEqual({ values: mine, clashes: {} });
   });
 });
 

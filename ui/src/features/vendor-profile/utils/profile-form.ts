@@ -13,6 +13,7 @@ export const VALIDATION_BLOCKED = 'Please fix the validation errors before submi
 export const SAVE_FAILED = 'Failed to save profile. Please try again later.';
 export const SAVE_SUCCEEDED = 'Profile saved successfully!';
 export const LOAD_FAILED = 'Failed to load your profile. Please try again later.';
+export const PROFILE_CHANGED_MEANWHILE = 'Someone else changed this profile while you were editing. Check the fields marked, then save again.';
 
 /** Every profile field in page order: the order a failed save scrolls by. */
 export const PROFILE_FIELD_ORDER: readonly ProfileField[] = Object.values(PROFILE_SECTIONS).flat();
@@ -51,6 +52,23 @@ function emptiedError(field: ProfileField, raw: string, saved: ProfileFormValues
   if (raw.trim() !== '' || saved[field].trim() === '') return null;
   const { label, required } = profileFieldDefinition(field);
   return required ? `${label} is required.` : `${label} cannot be emptied once saved. Enter a new value.`;
+}
+
+/**
+ * A save over the profile as it is now (`current`, read just before saving), against the values this form started from
+ * (`base`): a field someone else changed meanwhile (another tab, the brokerage's ADMIN) that this form did not change is
+ * kept as they left it rather than put back; one both changed, differently, is a clash, and is not overwritten unseen.
+ */
+export function mergeWithCurrent(values: ProfileFormValues, base: ProfileFormValues, current: ProfileFormValues) {
+  const merged = { ...values };
+  const clashes: Partial<ProfileFormValues> = {};
+  for (const field of PROFILE_FIELD_ORDER) {
+    const [mine, from, now] = [values[field].trim(), base[field].trim(), current[field].trim()];
+    if (now === from) continue;
+    if (mine === from) merged[field] = current[field];
+    else if (mine !== now) clashes[field] = current[field];
+  }
+  return { values: merged, clashes };
 }
 
 /** Errors of every filled field (what the page shows for values as loaded). */
