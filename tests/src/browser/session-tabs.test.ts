@@ -1,9 +1,10 @@
 // Tabs of one browser share its session cookie: when the session ends or changes in one tab, or on the server, the
 // other tabs follow (the login page, or the new user's own pages) instead of staying on as a stale, "Offline" user
-// whose actions are refused, or are done as someone else.
+// whose actions are refused, or are done as someone else. Unsaved forms are kept through the end of a session: the same
+// user signing in again in that tab comes back to the page and finds them as they were; anyone else finds nothing.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, screenshot, SHOTS_DIR, submitLogin, saveProfile, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
@@ -73,5 +74,85 @@ describe('tabs sharing a session', () => {
     await suite.system.db.pool.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = 'dispatch')`);
     await second.getByRole('combobox', { name: 'Status', exact: true }).selectOption('cancelled');
     await waitForPath(second, '/staff/login');
+  });
+});
+
+const SESSION_ENDED = 'Your session has ended. Sign in again to carry on where you left off.';
+const RESTORED = 'Your changes from before you were signed out are back. Save to keep them.';
+const drafts = (page: Page) => page.evaluate<string[]>(`Object.keys(sessionStorage).filter((key) => key.startsWith('portal-draft:'))`);
+
+describe('unsaved work when the session ends', () => {
+  it('a profile being edited when the cookies are cleared is back after signing in again, and saves', { timeout: 60_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.goto(`${suite.system.url}/profile`);
+    const city = page.getByLabel(/^City( \*)?$/);
+    await city.fill('Draft City');
+    await page.context().clearCookies();
+    // Before: 'Save failed: CSRF Failed: CSRF token missing or incorrect.', with the page still showing the user.
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await waitForPath(page, '/');
+    await page.getByRole('status').filter({ hasText: SESSION_ENDED }).waitFor();
+    await screenshot(page, 'session-ended-login');
+
+    await submitLogin(page, 'carrier', DEMO_PASSWORD);
+    await waitForPath(page, '/profile');
+    await page.getByRole('status').filter({ hasText: RESTORED }).waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/session-ended-profile-restored.png` });
+    await expect(city.inputValue()).resolves.toBe('Draft City');
+    await saveProfile(page);
+    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    expect(((await api.get('/api/profiles/vendor/')).body as { city: string }).city).toBe('Draft City');
+    await expect.poll(() => drafts(page)).toEqual([]);
+    await expect(page.getByText(RESTORED).count()).resolves.toBe(0);
+  });
+
+  it('a section edit when the session expires on the server opens again as it was after signing in, and saves', { timeout: 60_000 }, async () => {
+    const id = await loadId('kdt_24104');
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    await page.goto(`${suite.system.url}/staff/load/${id}`);
+    await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
+    const section = page.getByRole('region', { name: 'Delivery Information', exact: true });
+    await section.getByLabel(/^Delivery Notes/).fill('Gate 4, call ahead');
+    await suite.system.db.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE username = 'dispatch')`);
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForPath(page, '/staff/login');
+    await page.getByRole('status').filter({ hasText: SESSION_ENDED }).waitFor();
+
+    await submitLogin(page, 'dispatch', DEMO_PASSWORD);
+    await waitForPath(page, `/staff/load/${id}`);
+    await section.getByRole('status').filter({ hasText: RESTORED }).waitFor();
+    await expect(section.getByLabel(/^Delivery Notes/).inputValue()).resolves.toBe('Gate 4, call ahead');
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Edit Delivery Information' }).waitFor();
+    const api = await suite.signedInClient('dispatch', DEMO_PASSWORD, 'staff');
+    await expect.poll(async () => ((await api.get(`/api/loads/${id}/`)).body as { delivery_notes: string }).delivery_notes).toBe('Gate 4, call ahead');
+    expect(await drafts(page)).toEqual([]);
+  });
+
+  it('a New Load form typed in when signed out elsewhere is back for the same user, and gone for another', { timeout: 60_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.getByRole('button', { name: 'New Load' }).click();
+    await page.getByLabel(/^Load Number/).fill('draft-77');
+    const other = await page.context().newPage();
+    await other.goto(`${suite.system.url}/settings`);
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/');
+    expect(await drafts(page)).toHaveLength(1);
+
+    await submitLogin(page, 'carrier', DEMO_PASSWORD);
+    await waitForPath(page, '/loads');
+    await expect(page.getByLabel(/^Load Number/).inputValue()).resolves.toBe('draft-77');
+    await page.getByRole('status').filter({ hasText: RESTORED }).waitFor();
+
+    // Signed out again; this time someone else signs in in this tab: nothing of carrier's is shown or kept.
+    await other.goto(`${suite.system.url}/settings`);
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/');
+    await submitLogin(page, 'newcarrier', DEMO_PASSWORD);
+    await waitForPath(page, '/profile');
+    expect(await drafts(page)).toEqual([]);
   });
 });

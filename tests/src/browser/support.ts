@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { signedIn } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
@@ -215,6 +215,22 @@ export async function promptsOnReload(page: Page): Promise<string[]> {
   });
   await page.reload({ timeout: 3_000 }).catch(() => undefined);
   return prompts;
+}
+
+/** Presses the vendor profile's Save Profile and accepts its alert; done once the alert said the profile was saved. */
+export async function saveProfile(page: Page): Promise<void> {
+  const alerts: string[] = [];
+  const accept = (alert: Dialog) => {
+    alerts.push(alert.message());
+    void alert.accept();
+  };
+  page.on('dialog', accept);
+  try {
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => alerts).toEqual(['Profile saved successfully!']);
+  } finally {
+    page.off('dialog', accept);
+  }
 }
 
 /** A toast the page shows, by its exact text. */

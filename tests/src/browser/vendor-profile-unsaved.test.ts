@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import { pdf } from '../support/files';
-import { loginThroughUi, mainNav, promptsOnReload, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, promptsOnReload, saveProfile, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 const SHOTS = '/tmp/s11-ui-fix-shots';
@@ -165,13 +165,7 @@ describe('a profile changed elsewhere meanwhile', () => {
     await page.screenshot({ path: `${SHOTS}/m4-profile-changed-meanwhile.png` });
 
     // Save again: the user's website, the user's city, and the other tab's phone.
-    const alerts: string[] = [];
-    page.on('dialog', (alert) => {
-      alerts.push(alert.message());
-      void alert.accept();
-    });
-    await page.getByRole('button', { name: 'Save Profile' }).click();
-    await expect.poll(() => alerts).toEqual(['Profile saved successfully!']);
+    await saveProfile(page);
     const saved = (await api.get('/api/profiles/vendor/')).body as Record<string, string>;
     expect([saved.website, saved.city, saved.phone_1]).toEqual(['mine.example.com', 'San Marcos', '(512) 555-0199']);
     await expect(phone.inputValue()).resolves.toBe('(512) 555-0199');

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth/current-user';
+import { resumePathFor } from '../../lib/auth/resume';
 import { sessionChangesElsewhere } from '../../lib/auth/session-sync';
 import { signedInRedirect, type SignedInRule } from './access-rules';
 import { useAtArrival, useUserAtArrival } from './use-user-at-arrival';
@@ -19,6 +20,9 @@ function useSessionChangedElsewhereSinceArrival(): boolean {
 export function RedirectSignedIn({ rule }: { rule: SignedInRule }) {
   const arrivedAs = useUserAtArrival();
   const { user } = useSession();
-  const redirectTo = signedInRedirect(rule, useSessionChangedElsewhereSinceArrival() ? user : arrivedAs);
-  return redirectTo ? <Navigate to={redirectTo} replace /> : <Outlet />;
+  const { state } = useLocation();
+  const followed = useSessionChangedElsewhereSinceArrival() ? user : arrivedAs;
+  const redirectTo = signedInRedirect(rule, followed);
+  // A user whose session had ended here, signed in again elsewhere: back to where they were (resume.ts).
+  return redirectTo ? <Navigate to={resumePathFor(state, followed) ?? redirectTo} replace /> : <Outlet />;
 }

@@ -1,12 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPageOf, useSession } from '../../lib/auth/current-user';
+import { resumeState } from '../../lib/auth/resume';
 import { type Access, decideAccess } from './access-rules';
 import { RefusalRedirect } from './refusal-redirect';
 import { useUserAtArrival } from './use-user-at-arrival';
 
 /** Layout route that lets its child routes render only for the users `access` allows. */
 export function RequireAccess({ access }: { access: Access }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { user } = useSession();
   const arrivedAs = useUserAtArrival();
   const atArrival = decideAccess(access, arrivedAs);
@@ -17,8 +18,9 @@ export function RequireAccess({ access }: { access: Access }) {
     // Still signed in but no longer allowed (a tier change pushed while here): sent where a refused user goes.
     if (user) return <RefusalRedirect from={pathname} to={now.redirectTo} reason={now.reason} />;
     // Signed out while here (a logout in this tab or another, or the session ended on the server): to the login page
-    // of the portal the user was in, where this tab's own logout goes too.
-    return <Navigate to={loginPageOf(arrivedAs)} replace />;
+    // of the portal the user was in, where this tab's own logout goes too. It carries where the user was, so the same
+    // user signing in again comes back here, to any unsaved form kept for them (lib/drafts.ts).
+    return <Navigate to={loginPageOf(arrivedAs)} replace state={resumeState(pathname + search, arrivedAs)} />;
   }
   return <Outlet />;
 }

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../api-client';
+import { removeDraftsExcept } from '../drafts';
 import { useToast } from '../toast-context';
 import { CURRENT_USER_KEY, type CurrentUser, loginPageOf } from './current-user';
+import { noteOwnLogout } from './resume';
 import { announceSessionChange, switchSessionUser } from './session-sync';
 
 export function logoutRequest(): Promise<{ detail: string }> {
@@ -26,7 +28,10 @@ export function useLogout(): () => Promise<void> {
     } catch {
       toast.error('The server did not confirm the logout. You have been signed out on this device.');
     }
-    // Drop everything cached for this user, then mark the session as guest.
+    // Drop everything cached for this user, and any unsaved form kept for them, then mark the session as guest. The
+    // page's guard sees the user gone before the navigation below: it must not offer to come back here at sign-in.
+    removeDraftsExcept(null);
+    noteOwnLogout();
     switchSessionUser(queryClient, null);
     announceSessionChange();
     await navigate(loginPageOf(user), { replace: true });

@@ -4,7 +4,9 @@ import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
+import { noteSignedIn } from '../../../lib/auth/resume';
 import { announceSessionChange } from '../../../lib/auth/session-sync';
+import { removeDraftsExcept } from '../../../lib/drafts';
 
 export type Portal = 'vendor' | 'staff';
 
@@ -67,6 +69,9 @@ export function useLogin({ portal, destination }: UseLoginOptions) {
       return { user, to: await destination(user) };
     },
     onSuccess: async ({ user, to }) => {
+      // Unsaved forms kept in this tab for anyone else are not theirs to see.
+      removeDraftsExcept(user.id);
+      noteSignedIn();
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       await navigate(to, { replace: true });
     },

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 import { GenericForm } from '../../../components/form/generic-form';
 import type { CurrentUser } from '../../../lib/auth/current-user';
+import { resumePathFor, SESSION_ENDED, sessionEndedAt } from '../../../lib/auth/resume';
 import { loginErrorMessage, type Portal, useLogin } from '../api/login';
 
 // The spec's one message for every failure (bad password, wrong portal, server down), except a lockout (429): the
@@ -23,7 +24,9 @@ interface LoginPageProps {
 }
 
 export function LoginPage({ portal, pageTitle, formTitle, signupPath, otherPortal, destination }: LoginPageProps) {
-  const login = useLogin({ portal, destination });
+  const { state } = useLocation();
+  // Sent here because the session ended: the same user comes back to where they were (lib/auth/resume.ts).
+  const login = useLogin({ portal, destination: async (user) => resumePathFor(state, user) ?? destination(user) });
   const [error, setError] = useState<string | null>(null);
 
   async function submit(values: Record<string, string>) {
@@ -39,6 +42,11 @@ export function LoginPage({ portal, pageTitle, formTitle, signupPath, otherPorta
     <section className="auth-page">
       <h1 className="auth-page-title">{pageTitle}</h1>
       <div className="card auth-card">
+        {sessionEndedAt(state) && (
+          <p className="auth-notice" role="status">
+            {SESSION_ENDED}
+          </p>
+        )}
         <GenericForm
           title={formTitle}
           fields={LOGIN_FIELDS}

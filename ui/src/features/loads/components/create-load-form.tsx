@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
 import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -40,13 +41,18 @@ interface CreateLoadFormProps {
   vendorPicker?: { choices: readonly VendorChoice[] | undefined; failed: boolean };
 }
 
+/** The New Load form's draft (lib/drafts.ts): its page opens the form again when there is one. */
+export const CREATE_LOAD_DRAFT = 'create-load';
+
 /** The inline 'New Load' form: a load number checked live, the vendor when staff create it, optionally the first details. */
 export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const id = useId();
   const toast = useToast();
   const create = useCreateLoad();
   const once = useOneAtATime();
-  const [form, setForm] = useState<FormState>(emptyCreateLoadForm);
+  // What was typed when the session ended under the form, if it did (lib/drafts.ts).
+  const draft = useRestoredDraft<FormState>(CREATE_LOAD_DRAFT);
+  const [form, setForm] = useState<FormState>(() => draft ?? emptyCreateLoadForm());
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { availability, formatError, markTaken } = useLoadIdAvailability(form.loadNumber);
@@ -99,6 +105,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
 
   // Anything typed and not yet created: leaving the page asks first (a created load closes the form).
   const typed = Object.values(form).some((value) => typeof value === 'string' && value.trim() !== '');
+  useDraft(CREATE_LOAD_DRAFT, form, typed && !create.isSuccess);
   const numberError = errors.loadNumber ?? formatError;
   const orderNotice = createLoadDateOrderNotice(form);
   const message = availability === 'idle' ? null : AVAILABILITY_MESSAGES[availability];
@@ -109,6 +116,11 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
         <h2 id={`${id}-title`} className="form-title">
           New Load
         </h2>
+        {draft && (
+          <p className="draft-restored" role="status">
+            {DRAFT_RESTORED}
+          </p>
+        )}
         {failure && (
           <div className="form-error" role="alert">
             {failure}

@@ -2,10 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Spinner } from '../../../components/spinner';
+import { useRestoredDraft } from '../../../lib/drafts';
 import { useLoads } from '../api/get-loads';
 import { filterLoads, SEARCH_PLACEHOLDER } from '../utils/load-list';
 import { LOAD_MESSAGES } from '../utils/load-messages';
-import { CreateLoadForm } from './create-load-form';
+import { CREATE_LOAD_DRAFT, CreateLoadForm } from './create-load-form';
 import { DocumentDialog } from './document-dialog';
 import { LoadDateDialog } from './load-date-dialog';
 import { type LoadsTableDialog, LoadsTable } from './loads-table';
@@ -57,7 +58,8 @@ function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly 
 /** /loads: the vendor's loads, with search, status chips, the inline create form and the cell dialogs. */
 export function LoadsPage() {
   const loads = useLoads();
-  const [creating, setCreating] = useState(false);
+  // Open again with what was typed when the session ended under it (lib/drafts.ts).
+  const [creating, setCreating] = useState(useRestoredDraft(CREATE_LOAD_DRAFT) !== null);
   const [search, setSearch] = useState('');
   const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(() => new Set(LOAD_STATUSES));
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);

@@ -3,6 +3,7 @@ import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
@@ -26,21 +27,36 @@ interface SectionEditFormProps {
   onClose(): void;
 }
 
+/** A section's edit kept through the end of a session (one section of a load is edited at a time). */
+export interface SectionDraft {
+  section: LoadSection;
+  initial: SectionFormValues;
+  opened: LoadValues;
+  values: SectionFormValues;
+}
+
+export const sectionDraftKey = (loadId: string) => `load-section:${loadId}`;
+
 /** A section in edit mode: starts from the load as it was when editing began, saves only what changed. */
 export function SectionEditForm({ load, section, onClose }: SectionEditFormProps) {
   const idPrefix = useId();
   const toast = useToast();
   const update = useUpdateLoad(load.id);
   const once = useOneAtATime();
-  const [initial, setInitial] = useState<SectionFormValues>(() => sectionFormValues(load, section));
+  // The edit as it was when the session ended under it, if it did (lib/drafts.ts): the save below then finds what
+  // others changed since, as it would have then.
+  const restored = useRestoredDraft<SectionDraft>(sectionDraftKey(load.id));
+  const draft = restored?.section === section ? restored : null;
+  const [initial, setInitial] = useState<SectionFormValues>(() => draft?.initial ?? sectionFormValues(load, section));
   // The same, as stored: what someone else changes meanwhile is found by these (see changedMeanwhile).
-  const [opened, setOpened] = useState<LoadValues>(() => sectionStoredValues(load, section));
-  const [values, setValues] = useState<SectionFormValues>(initial);
+  const [opened, setOpened] = useState<LoadValues>(() => draft?.opened ?? sectionStoredValues(load, section));
+  const [values, setValues] = useState<SectionFormValues>(() => draft?.values ?? initial);
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
   const form = useRef<HTMLFormElement>(null);
   // Typed and not saved: leaving the page (Back to Loads, a nav link, a reload) asks first, as the profile does.
   const unsaved = SECTION_FIELDS[section].some((spec) => values[spec.name] !== initial[spec.name]);
+  useDraft(sectionDraftKey(load.id), { section, initial, opened, values } satisfies SectionDraft, unsaved);
 
   // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
   useFocusFirstFieldOnMount(form);
@@ -88,6 +104,11 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     <>
       <UnsavedChangesGuard unsaved={unsaved} message={`Your changes to ${SECTION_TITLES[section]} are not saved. If you leave this page, they will be lost.`} />
       <form ref={form} className="section-form" onSubmit={save} noValidate aria-busy={update.isPending || undefined}>
+        {draft && (
+          <p className="draft-restored" role="status">
+            {DRAFT_RESTORED}
+          </p>
+        )}
         <div className="section-grid">
           {SECTION_FIELDS[section].map((spec) => (
             <SectionFieldInput

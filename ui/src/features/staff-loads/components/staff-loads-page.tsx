@@ -16,6 +16,8 @@ import { boardCellModes } from '../utils/board-cells';
 import type { BoardFilter } from '../utils/board-filter';
 import { type BoardSort, readBoardTop, readBoardView, saveBoardTop, saveBoardView } from '../utils/board-view';
 import { useSession } from '../../../lib/auth/current-user';
+import { useRestoredDraft } from '../../../lib/drafts';
+import { CREATE_LOAD_DRAFT } from '../../loads/components/create-load-form';
 import { StaffCreateLoadPanel } from './staff-create-load-panel';
 import { StaffLoadsGrid } from './staff-loads-grid';
 import '../../loads/loads.css';
@@ -27,7 +29,8 @@ export function StaffLoadsPage() {
   const capabilities = useLoadCapabilities();
   const { dates, documents, status } = boardCellModes(capabilities);
   const modes = useMemo(() => ({ dates, documents, status }), [dates, documents, status]);
-  const [creating, setCreating] = useState(false);
+  // Open again with what was typed when the session ended under it (lib/drafts.ts).
+  const [creating, setCreating] = useState(useRestoredDraft(CREATE_LOAD_DRAFT) !== null);
   const refusal = usePermissionNotice();
   // The board as this user left it in this tab (opening a load and coming back keeps search, chips, sort and the
   // place it was scrolled to).

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain/vendors/profile-fields';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
+import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
@@ -61,12 +62,24 @@ const documentUrlOf = (profile: VendorProfile | undefined, type: VendorDocumentT
   return typeof url === 'string' ? url : null;
 };
 
+/** The profile's edits kept through the end of a session, with the values they were made over. */
+interface ProfileDraft {
+  base: ProfileFormValues;
+  values: ProfileFormValues;
+}
+
+const PROFILE_DRAFT = 'vendor-profile';
+
 export function VendorProfileForm({ profile, username }: VendorProfileFormProps) {
   const idPrefix = useId();
   const formId = `${idPrefix}-form`;
-  const [values, setValues] = useState(() => formValuesOf(profile));
+  // The edits as they were when the session ended under this page, if it did (lib/drafts.ts), with the values they
+  // were made over: the save finds what others changed since, as it would have then (mergeWithCurrent).
+  const draft = useRestoredDraft<ProfileDraft>(PROFILE_DRAFT);
+  const [values, setValues] = useState(() => draft?.values ?? formValuesOf(profile));
   // The values as last read or saved: anything else is an edit that leaving the page would lose.
-  const [savedValues, setSavedValues] = useState(values);
+  const [savedValues, setSavedValues] = useState(() => draft?.base ?? values);
+  const [restoredNotice, setRestoredNotice] = useState(draft !== null);
   // Parts holding work of their own not yet saved: a chosen file not uploaded, a signature not saved.
   const [pendingParts, setPendingParts] = useState<ReadonlySet<string>>(() => new Set());
   const pendingReporter = useCallback(
@@ -80,8 +93,10 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       }),
     [],
   );
-  const unsaved = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]) || pendingParts.size > 0;
-  const [errors, setErrors] = useState<ProfileFormErrors>(() => errorsOf(formValuesOf(profile)));
+  const edited = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]);
+  const unsaved = edited || pendingParts.size > 0;
+  useDraft(PROFILE_DRAFT, { base: savedValues, values } satisfies ProfileDraft, edited);
+  const [errors, setErrors] = useState<ProfileFormErrors>(() => errorsOf(values));
   const [banner, setBanner] = useState<string | null>(null);
   // Set by a failed save: scroll there once the errors are on screen.
   const [scrollTarget, setScrollTarget] = useState<{ field: ProfileField } | null>(null);
@@ -169,6 +184,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         setValues(saved);
         setSavedValues(saved);
         setClashes({});
+        setRestoredNotice(false);
         setErrors(errorsOf(saved));
         setSavedNotice((count) => count + 1);
       },
@@ -218,6 +234,11 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         </p>
       </header>
 
+      {restoredNotice && (
+        <p className="draft-restored vp-banner" role="status">
+          {DRAFT_RESTORED}
+        </p>
+      )}
       {banner && (
         <div className="form-error vp-banner" role="alert">
           {banner}

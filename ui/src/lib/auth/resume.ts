@@ -1,0 +1,43 @@
+// Where a user whose session ended under them was: the login page they are sent to carries it, and the same user
+// signing in again (in this tab or, followed here, in another) comes back to it, to the form drafts kept there
+// (lib/drafts.ts), instead of the portal's usual landing page.
+import type { CurrentUser } from './current-user';
+
+export interface ResumeState {
+  resume: { path: string; userId: string };
+}
+
+export const SESSION_ENDED = 'Your session has ended. Sign in again to carry on where you left off.';
+
+/**
+ * Set by this tab's own logout, until someone signs in here again: a user who chose to sign out is not brought back to
+ * the page at sign-in. (The page's guard sees the user gone a moment after the logout's own navigation, so a flag
+ * that lasted only as long as the logout came too late.)
+ */
+let ownLogout = false;
+
+export function noteOwnLogout(): void {
+  ownLogout = true;
+}
+
+export function noteSignedIn(): void {
+  ownLogout = false;
+}
+
+export const resumeState = (path: string, user: CurrentUser | null | undefined): ResumeState | undefined =>
+  user && !ownLogout ? { resume: { path, userId: user.id } } : undefined;
+
+function resumeOf(state: unknown): ResumeState['resume'] | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const resume = (state as Partial<ResumeState>).resume;
+  return resume && typeof resume.path === 'string' && /^\/(?![/\\])/.test(resume.path) && typeof resume.userId === 'string' ? resume : null;
+}
+
+/** Whether this location was reached because a session ended (the login page then says so). */
+export const sessionEndedAt = (state: unknown): boolean => resumeOf(state) !== null;
+
+/** The page to come back to, for this user (null for anyone else, or when there is none). */
+export function resumePathFor(state: unknown, user: CurrentUser | null | undefined): string | null {
+  const resume = resumeOf(state);
+  return resume && user && resume.userId === user.id ? resume.path : null;
+}
