@@ -4,12 +4,11 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import type { FileStorage } from '@portal/platform/files/storage';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, requireActor } from '../accounts/actor';
-import { canonicalId, UUID } from '../ids';
+import { idempotencyKey } from '../idempotency';
+import { canonicalId } from '../ids';
 import type { LoadsService } from '../loads/service';
 import { storeUpload, uploadedFile } from '../vendors/uploaded-file';
 import { loadDocumentView } from '@portal/domain/loads/documents';
-
-export const IDEMPOTENCY_KEY_FORMAT = 'Idempotency-Key must be a UUID.';
 
 export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStorage; loads: LoadsService }): Router {
   const { store, storage, loads } = deps;
@@ -20,15 +19,14 @@ export function loadDocumentRoutes(deps: { store: EventStore; storage: FileStora
     const loadId = canonicalId(ctx.params.id);
     // Ownership and tier first: a refused caller's file is never even stored.
     await loads.assertCanManageDocuments(actor, loadId);
+    // Optional: the same key sent again is the same upload (a retry whose first answer was lost), recorded once.
+    const key = idempotencyKey(ctx);
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const documentType = body.document_type as LoadDocumentType;
     const errors: Record<string, string[]> = {};
     if (!LOAD_DOCUMENT_TYPES.includes(documentType)) errors.document_type = [`Select a valid document type: ${LOAD_DOCUMENT_TYPES.join(', ')}.`];
     const file = uploadedFile(ctx, 'file');
     if (!file) errors.file = ['Please select a file to upload.'];
-    // Optional: the same key sent again is the same upload (a retry whose first answer was lost), recorded once.
-    const key = canonicalId(ctx.get('Idempotency-Key') || undefined);
-    if (key !== undefined && !UUID.test(key)) errors['Idempotency-Key'] = [IDEMPOTENCY_KEY_FORMAT];
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const allowed = documentType === 'photos' ? PHOTO_EXTENSIONS : LOAD_DOCUMENT_EXTENSIONS;
     const stored = await storeUpload(storage, file!, 'file', allowed);

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { createLoadSchema, updateLoadSchema } from '@portal/domain/loads/schemas';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { actorMetadata, requireActor } from '../accounts/actor';
+import { idempotencyKey } from '../idempotency';
 import { canonicalId } from '../ids';
 import type { LoadCommandResult, LoadsService } from './service';
 
@@ -19,7 +20,7 @@ export function loadRoutes(deps: { store: EventStore; loads: LoadsService }): Ro
   router.post('/api/loads/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     const body = createLoadSchema.parse(ctx.request.body ?? {});
-    answer(ctx, await loads.create(actor, { ...body, vendor: canonicalId(body.vendor) }, actorMetadata(actor, ctx)), 201);
+    answer(ctx, await loads.create(actor, { ...body, vendor: canonicalId(body.vendor) }, actorMetadata(actor, ctx), new Date(), idempotencyKey(ctx)), 201);
   });
 
   const update = async (ctx: Koa.Context) => {

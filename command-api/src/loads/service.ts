@@ -41,7 +41,10 @@ export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
 }
 
 /** A UUID (version 8: made by hand) from a hash of its parts: the same parts, the same id; no one can aim at another's. */
-function keyedId(...parts: string[]): string {
+/** A creation's idempotency key sent again for another load number. */
+export const CREATE_KEY_REUSED = 'This request key was used for another load. Press Create again.';
+
+export function keyedId(...parts: string[]): string {
   const hex = createHash('sha256').update(parts.join('\n')).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -111,7 +114,12 @@ export class LoadsService {
     if (!canOnLoad(actor, 'manage_documents', load)) refuse('manage_documents');
   }
 
-  async create(actor: Actor, body: CreateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
+  /**
+   * With an idempotency key (the client's, one per New Load form it sends), the load's id comes from the caller and the
+   * key, so the same creation sent again (its answer lost) finds the load number reserved for that very id and answers
+   * the load as created, recording nothing, instead of 'ID already taken.' for the caller's own load.
+   */
+  async create(actor: Actor, body: CreateLoadBody, metadata: EventMetadata, now = new Date(), idempotencyKey?: string): Promise<LoadCommandResult> {
     if (!canOnLoad(actor, 'create')) refuse('create');
     const kdtId = normalizeLoadNumber(body.load_number);
     // Load numbers are unique whatever their case: kdt_abc1 names the same load as ABC1.
@@ -130,18 +138,28 @@ export class LoadsService {
       vendor = await this.vendors.current(body.vendor);
       if (!vendor) throw new ValidationFailed({ vendor: ['Select a valid vendor.'] });
     }
-    const loadId = randomUUID();
+    const loadId = idempotencyKey ? keyedId('create-load', actor.userId, idempotencyKey) : randomUUID();
+    if (idempotencyKey) {
+      const { state } = await this.states.read(this.store, loadStream(loadId));
+      if (state.status === 'exists') {
+        // This very creation again: the load as created. The key with another number is refused (before reserving it).
+        if (state.load.kdtId.toLowerCase() !== kdtId.toLowerCase()) throw new ValidationFailed({ load_number: [CREATE_KEY_REUSED] });
+        return { load: await this.view(state), position: null };
+      }
+    }
     try {
       await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
         expectedRevision: 'no_stream',
       });
     } catch (error) {
-      if (error instanceof WrongExpectedVersion) throw new ValidationFailed({ load_number: ['ID already taken.'] });
-      throw error;
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      // Taken, unless by this very creation, whose first try stopped after reserving it: the load is created now.
+      const [reservation] = await this.store.readStream(loadNumberStream(kdtId), { maxCount: 1 });
+      if ((reservation?.data as { load_id?: string } | undefined)?.load_id !== loadId) throw new ValidationFailed({ load_number: ['ID already taken.'] });
     }
     // A brand-new id: its stream has no events (and should it have, the append at 'no_stream' is refused and the
     // command is decided again on what is there).
-    this.states.remember(loadStream(loadId), { state: loads.initialState(), revision: 'no_stream' });
+    if (!idempotencyKey) this.states.remember(loadStream(loadId), { state: loads.initialState(), revision: 'no_stream' });
     const result = await handleCommand(this.store, loadStream(loadId), loads, {
       type: 'CreateLoad',
       data: {

@@ -1,8 +1,9 @@
 // A change made while the browser is offline fails at once, as any failed change does (the control reverts and the
 // error shows), and is never sent later: once the network is back it would land over whatever others changed meanwhile.
+// A New Load whose answer was lost (the server created it) and is created again is the load it made, not a refusal.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, screenshot, useBrowserSuite } from './support';
+import { loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
@@ -39,5 +40,32 @@ describe('changes made offline', () => {
     await page.waitForTimeout(8_000);
     expect(await loadOf('kdt_24106')).toEqual(before);
     expect(await status.inputValue()).toBe(before.status);
+  });
+
+  it('a New Load whose answer was lost, created again, is the one load it made', { timeout: 60_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/loads/', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      // The server creates the load; its answer never reaches the page.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'New Load' }).click();
+    await page.getByLabel(/^Load Number/).fill('lost-answer-1');
+    await page.getByText('ID available.').waitFor();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to create load.' }).waitFor();
+    // Before: 'Creation failed: load_number: ID already taken.', the user's own new load in the table underneath.
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toast(page, 'Load kdt_lost-answer-1 created.').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    await suite.system.caughtUp();
+    const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM loads WHERE kdt_id = 'kdt_lost-answer-1'`);
+    expect(rows[0].n).toBe(1);
   });
 });

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadNumberStream } from '@portal/domain/loads/fields';
+import { keyedId } from '@portal/command-api/loads/service';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -60,6 +63,48 @@ describe('a vendor creates and reads its loads', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => vendorA.post('/api/loads/', { load_number: 'kdt_race', kdt_id: 'kdt_race' })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) expect(r.body).toEqual({ load_number: ['ID already taken.'] });
+  });
+
+  it('answers a creation sent again with its Idempotency-Key with the load it created, recording nothing', async () => {
+    const key = randomUUID();
+    const body = { load_number: 'kdt_retry-1', kdt_id: 'kdt_retry-1', pickup_location: '75201' };
+    const first = await vendorA.post('/api/loads/', body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const head = await system.store.headPosition();
+    const again = await vendorA.post('/api/loads/', body, { 'Idempotency-Key': key.toUpperCase() });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('x-event-position')).toBeNull();
+    expect(await system.store.headPosition()).toBe(head);
+    // Without the key, or with another, the number is taken as before; another caller's same key is another creation.
+    expect((await vendorA.post('/api/loads/', body)).body).toEqual({ load_number: ['ID already taken.'] });
+    expect((await vendorA.post('/api/loads/', body, { 'Idempotency-Key': randomUUID() })).body).toEqual({ load_number: ['ID already taken.'] });
+    expect((await vendorB.post('/api/loads/', body, { 'Idempotency-Key': key })).body).toEqual({ load_number: ['ID already taken.'] });
+  });
+
+  it('refuses the same key for another number before reserving it, and a key that is not a UUID', async () => {
+    const key = randomUUID();
+    expect((await vendorA.post('/api/loads/', { load_number: 'kdt_retry-2' }, { 'Idempotency-Key': key })).status).toBe(201);
+    const head = await system.store.headPosition();
+    const other = await vendorA.post('/api/loads/', { load_number: 'kdt_retry-3' }, { 'Idempotency-Key': key });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ load_number: ['This request key was used for another load. Press Create again.'] });
+    const malformed = await vendorA.post('/api/loads/', { load_number: 'kdt_retry-3' }, { 'Idempotency-Key': 'not-a-uuid' });
+    expect(malformed.body).toEqual({ 'Idempotency-Key': ['Idempotency-Key must be a UUID.'] });
+    expect(await system.store.headPosition()).toBe(head);
+    // The number was not reserved by the refused request.
+    expect((await vendorA.post('/api/loads/', { load_number: 'kdt_retry-3' })).status).toBe(201);
+  });
+
+  it('creates the load when the first try with the key stopped after reserving its number', async () => {
+    const key = randomUUID();
+    const userId = (await vendorA.get('/api/auth/user/')).body.id as string;
+    const loadId = keyedId('create-load', userId, key);
+    await system.store.appendToStream(loadNumberStream('kdt_retry-4'), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: 'kdt_retry-4' }, metadata: {} }], { expectedRevision: 'no_stream' });
+    const created = await vendorA.post('/api/loads/', { load_number: 'kdt_retry-4' }, { 'Idempotency-Key': key });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: loadId, kdt_id: 'kdt_retry-4', vendor: vendorAId });
+    expect((await eventsOf(loadId)).map((e) => e.type)).toEqual(['LoadCreated']);
   });
 
   it('refuses invalid creations with field errors', async () => {

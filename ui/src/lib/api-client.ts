@@ -42,6 +42,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Sees the answer's headers (a successful one), for what an answer says beside its body. */
   onHeaders?: (headers: Headers) => void;
+  /** Names a change meant to be made once (Idempotency-Key): the same key again is the same change (lib/request-key.ts). */
+  idempotencyKey?: string;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -62,6 +64,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const csrfToken = readCookie(CSRF_COOKIE);
   if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
   if (method === 'GET' && newestPosition !== null) headers.set('X-Min-Position', newestPosition.toString());
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

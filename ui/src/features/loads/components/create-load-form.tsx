@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { LOAD_NUMBER_PREFIX } from '@portal/domain/loads/fields';
 import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
+import { newRequestKey } from '../../../lib/request-key';
 import { useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -54,6 +55,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const draft = useRestoredDraft<FormState>(CREATE_LOAD_DRAFT);
   const [form, setForm] = useState<FormState>(() => draft ?? emptyCreateLoadForm());
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
+  const requestKey = useRef<{ content: string; key: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { availability, formatError, markTaken } = useLoadIdAvailability(form.loadNumber);
   // Cancel (or a load created) closes the form: the focus goes back to 'New Load', not to <body>.
@@ -89,7 +91,10 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
       return;
     }
     if (!once.begin()) return;
-    create.mutate(built.body, {
+    // One key per form content: a retry of the same form (its answer lost) is the same creation; a changed form is a new one.
+    const content = JSON.stringify(built.body);
+    if (requestKey.current?.content !== content) requestKey.current = { content, key: newRequestKey() };
+    create.mutate({ body: built.body, key: requestKey.current.key }, {
       onSettled: once.end,
       onSuccess: (load) => {
         toast.success(`Load ${load.kdt_id} created.`);
