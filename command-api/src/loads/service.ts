@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
-import { LoadError, type LoadState } from '@portal/domain/loads/decider';
+import { CHANGED_MEANWHILE, LoadError, type LoadState } from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
-import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type LoadDocumentType } from '@portal/domain/loads/fields';
+import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type FieldValue, type LoadDocumentType } from '@portal/domain/loads/fields';
 import type { FileRef } from '@portal/domain/vendors/events';
 import { own } from '@portal/domain/own';
 import type { CreateLoadBody, UpdateLoadBody } from '@portal/domain/loads/schemas';
@@ -55,6 +55,7 @@ function mapLoadError(error: unknown): never {
     if (error.code === 'invalid') throw new ValidationFailed(error.fields);
     if (error.code === 'not_found') throw notFound();
     if (error.code === 'document_not_found') throw notFound('Document not found.');
+    if (error.code === 'changed_meanwhile') throw new HttpError(409, CHANGED_MEANWHILE);
   }
   throw error;
 }
@@ -180,7 +181,14 @@ export class LoadsService {
     return { load: await this.view(result.state), position: result.position };
   }
 
-  async update(actor: Actor, loadId: string | undefined, patch: UpdateLoadBody, metadata: EventMetadata, now = new Date()): Promise<LoadCommandResult> {
+  async update(
+    actor: Actor,
+    loadId: string | undefined,
+    patch: UpdateLoadBody,
+    metadata: EventMetadata,
+    now = new Date(),
+    expected?: Record<string, FieldValue>,
+  ): Promise<LoadCommandResult> {
     let vendorName: string | null | undefined;
     let currentVendor: { id: string; name: string } | undefined;
     if (patch.vendor !== undefined) {
@@ -191,7 +199,7 @@ export class LoadsService {
       vendorName = vendor.name;
       currentVendor = await this.currentVendor(loadId);
     }
-    const result = await this.run(actor, loadId, { type: 'UpdateLoad', data: { patch, vendorName, currentVendor, now } }, metadata, capabilitiesFor(patch));
+    const result = await this.run(actor, loadId, { type: 'UpdateLoad', data: { patch, vendorName, currentVendor, now, expected } }, metadata, capabilitiesFor(patch));
     return { load: await this.view(result.state), position: result.position };
   }
 

@@ -45,19 +45,35 @@ export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], '
  * its name as it is now (a rename since the load recorded it shows in the reassignment's `from`); used only if it is
  * still the load's vendor when the command is decided.
  */
-export type UpdateLoad = { type: 'UpdateLoad'; data: { patch: UpdateLoadBody; vendorName?: string | null; currentVendor?: { id: string; name: string }; now: Date } };
+export type UpdateLoad = {
+  type: 'UpdateLoad';
+  data: {
+    patch: UpdateLoadBody;
+    vendorName?: string | null;
+    currentVendor?: { id: string; name: string };
+    now: Date;
+    /**
+     * What the client saw of the fields it changes (a form's values as it opened): a field that is no longer so was
+     * changed by someone else meanwhile, and the whole request is refused rather than written over it unseen.
+     */
+    expected?: Record<string, FieldValue>;
+  };
+};
 export type UploadLoadDocument = { type: 'UploadLoadDocument'; data: { documentId: string; documentType: LoadDocumentType; file: FileRef } };
 export type DeleteLoadDocument = { type: 'DeleteLoadDocument'; data: { documentId: string } };
 export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
 export type RestoreLoad = { type: 'RestoreLoad'; data: Record<string, never> };
 export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteLoadDocument | DeleteLoad | RestoreLoad;
 
+/** A PATCH whose expected values are no longer so (409). */
+export const CHANGED_MEANWHILE = 'Someone else changed this while you were editing. Check the values now, then save again.';
+
 /** An idempotency key sent again with another file or document type than its first upload. */
 export const UPLOAD_KEY_REUSED = 'This upload key was used for another file. Choose the file again.';
 
 export class LoadError extends Error {
   constructor(
-    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found',
+    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found' | 'changed_meanwhile',
     readonly fields: Record<string, string[]> = {},
   ) {
     super(code);
@@ -125,9 +141,24 @@ function existing(state: LoadState): Load {
 }
 
 /** One request becomes the events that say what changed; nothing changed, nothing recorded. */
+/** The fields a PATCH may say it expects (UpdateLoad's `expected`): the section fields, the dates and the statuses. */
+export const EXPECTABLE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SECTION_OF), 'pickup_date', 'delivery_date', 'status', 'payment_status']);
+
+/** The fields a request may say it expects, and their values now (undefined for any other name). */
+export function expectableValue(load: Load, field: string): FieldValue | undefined {
+  if (own(SECTION_OF, field)) return load.values[field as SectionField] ?? null;
+  if (field === 'pickup_date') return load.pickupDate;
+  if (field === 'delivery_date') return load.deliveryDate;
+  if (field === 'status') return load.status;
+  if (field === 'payment_status') return load.paymentStatus;
+  return undefined;
+}
+
 function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const load = existing(state);
   const { patch, now } = command.data;
+  const changed = Object.entries(command.data.expected ?? {}).filter(([field, value]) => !same(value, expectableValue(load, field) ?? null));
+  if (changed.length > 0) throw new LoadError('changed_meanwhile', Object.fromEntries(changed.map(([field]) => [field, [CHANGED_MEANWHILE]])));
   const events: LoadEvent[] = [];
   if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
     const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;

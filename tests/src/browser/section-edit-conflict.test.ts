@@ -1,5 +1,6 @@
 // Two people on one load's Rate & Payment: what another saved while a form was open is not overwritten unseen. The
-// form marks the field with its value now and saves the user's own only when asked again.
+// form marks the field with its value now and saves the user's own only when asked again. The server enforces it too
+// (X-Expected-Values, 409), so a page that was never told of the change (its live connection down) is refused as well.
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, screenshot, useBrowserSuite } from './support';
@@ -41,5 +42,36 @@ describe('a section edited by two people at once', () => {
     await section.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Rate & Payment Information updated successfully!').first().waitFor();
     await expect.poll(amountPaid).toBe(500);
+  });
+
+  it('refuses the save on the server when the page was never told of the change (live connection down)', { timeout: 90_000 }, async () => {
+    const { rows } = await suite.system.db.pool.query<{ id: string }>(`SELECT id FROM loads WHERE kdt_id = 'kdt_24104'`);
+    const loadId = rows[0]!.id;
+    const accounting = await signIn(suite.system, 'accounting', 'staff');
+    const amountPaid = async () => (await accounting.get(`/api/loads/${loadId}/`)).body.amount_paid as string | number | null;
+
+    const page = await suite.openPage();
+    // No pushes reach this page: its WebSocket never gets to the server, and long polling is refused.
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`${suite.system.url}/staff/load/${loadId}`);
+    await page.getByRole('button', { name: 'Edit Rate & Payment' }).click();
+    const section = page.getByRole('region', { name: 'Rate & Payment', exact: true });
+    const field = section.getByLabel('Amount Paid ($)');
+
+    expect((await accounting.request('PATCH', `/api/loads/${loadId}/`, { amount_paid: 888 })).status).toBe(200);
+    await expect.poll(amountPaid).toBe(888);
+    await field.fill('400');
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    // Before: saved over 888 ("updated successfully"): the page had no way to know.
+    await page.getByText('Someone else changed this section while you were editing. Check the values marked, then save again.').first().waitFor();
+    await section.getByText('Changed by someone else meanwhile; it is now "888". Save again to replace it with yours.').waitFor();
+    expect(await amountPaid()).toBe(888);
+    await expect(field.inputValue()).resolves.toBe('400');
+
+    await section.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Rate & Payment Information updated successfully!').first().waitFor();
+    await expect.poll(amountPaid).toBe(400);
   });
 });

@@ -107,6 +107,32 @@ describe('a vendor creates and reads its loads', () => {
     expect((await eventsOf(loadId)).map((e) => e.type)).toEqual(['LoadCreated']);
   });
 
+  it('refuses a PATCH whose X-Expected-Values are no longer so (409), and of two at once with the same, one', async () => {
+    const created = await createLoad(vendorA, 'expect-1', { pickup_date: '2026-11-24T14:00:00.000Z' });
+    const id = created.body.id as string;
+    const expecting = (values: Record<string, unknown>) => ({ 'X-Expected-Values': encodeURIComponent(JSON.stringify(values)) });
+    const patch = (body: Record<string, unknown>, values: Record<string, unknown>) => vendorA.request('PATCH', `/api/loads/${id}/`, body, expecting(values));
+    expect((await patch({ delivery_notes: 'Dock 4 — call ahead' }, { delivery_notes: null })).status).toBe(200);
+    const head = await system.store.headPosition();
+    const stale = await patch({ delivery_notes: 'Gate 2' }, { delivery_notes: null });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ detail: 'Someone else changed this while you were editing. Check the values now, then save again.' });
+    expect(await system.store.headPosition()).toBe(head);
+    // As it is now: saved. A date is the same instant however it is written.
+    expect((await patch({ delivery_notes: 'Gate 2', pickup_notes: 'x' }, { delivery_notes: 'Dock 4 — call ahead', pickup_date: '2026-11-24T14:00:00Z' })).status).toBe(200);
+
+    const both = await Promise.all(['Gate 7', 'Gate 9'].map((notes) => patch({ delivery_notes: notes }, { delivery_notes: 'Gate 2' })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = both.find((answer) => answer.status === 200)!;
+    expect((await readAfter(vendorA, winner, `/api/loads/${id}/`)).body.delivery_notes).toBe(winner.body.delivery_notes);
+
+    for (const header of ['%7Bnot json', encodeURIComponent('[]'), encodeURIComponent('{"vendor_name":"x"}'), encodeURIComponent('{"delivery_notes":{"a":1}}')]) {
+      const refused = await vendorA.request('PATCH', `/api/loads/${id}/`, { delivery_notes: 'never' }, { 'X-Expected-Values': header });
+      expect(refused.status, header).toBe(400);
+      expect(refused.body).toEqual({ 'X-Expected-Values': ['X-Expected-Values must be a URI-encoded JSON object of load fields and their values.'] });
+    }
+  });
+
   it('refuses invalid creations with field errors', async () => {
     expect((await vendorA.post('/api/loads/', {})).body).toEqual({ load_number: ['Load Number is required.'] });
     expect((await vendorA.post('/api/loads/', { load_number: '' })).body).toEqual({ load_number: ['Load Number is required.'] });

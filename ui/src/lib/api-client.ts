@@ -44,6 +44,8 @@ interface RequestOptions {
   onHeaders?: (headers: Headers) => void;
   /** Names a change meant to be made once (Idempotency-Key): the same key again is the same change (lib/request-key.ts). */
   idempotencyKey?: string;
+  /** Other request headers (e.g. X-Expected-Values). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -65,6 +67,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
   if (method === 'GET' && newestPosition !== null) headers.set('X-Min-Position', newestPosition.toString());
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

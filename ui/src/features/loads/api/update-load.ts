@@ -12,8 +12,13 @@ export type LoadPatch = {
   delivery_date?: string | null;
 } & Record<string, FieldValue | undefined>;
 
-export function updateLoad(loadId: string, patch: LoadPatch): Promise<LoadView> {
-  return apiClient.patch<LoadView>(`/loads/${encodeURIComponent(loadId)}/`, patch);
+/**
+ * `expected`: what the user saw of the fields the patch changes (a section's values as its form opened). Someone else
+ * having changed one meanwhile, the server refuses the whole patch with 409 instead of writing over it unseen.
+ */
+export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<string, FieldValue>): Promise<LoadView> {
+  const headers = expected ? { 'X-Expected-Values': encodeURIComponent(JSON.stringify(expected)) } : undefined;
+  return apiClient.patch<LoadView>(`/loads/${encodeURIComponent(loadId)}/`, patch, { headers });
 }
 
 /** The answer is the load after the change (the server may add to it, e.g. a pickup date when picked up). */
@@ -21,6 +26,15 @@ export function useUpdateLoad(loadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: LoadPatch) => updateLoad(loadId, patch),
+    onSuccess: (load) => storeLoad(queryClient, load),
+  });
+}
+
+/** A section's save: its changed fields, with what the form saw of them when it opened (see updateLoad). */
+export function useUpdateLoadSection(loadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ patch, expected }: { patch: LoadPatch; expected: Record<string, FieldValue> }) => updateLoad(loadId, patch, expected),
     onSuccess: (load) => storeLoad(queryClient, load),
   });
 }

@@ -1,18 +1,21 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { ApiError } from '../../../lib/api-client';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
-import { type LoadPatch, useUpdateLoad } from '../api/update-load';
+import { type LoadPatch, useUpdateLoadSection } from '../api/update-load';
+import { loadKeys } from '../api/load-query-keys';
 import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
 import { fieldLabel, SECTION_FIELDS, SECTION_TITLES, type SectionFieldSpec } from '../utils/section-fields';
-import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
+import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, type SectionPatch, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
 
 /** A stored value as the clash message names it: a date with its time (the field shows the day only), else as the form shows it. */
@@ -41,7 +44,8 @@ export const sectionDraftKey = (loadId: string) => `load-section:${loadId}`;
 export function SectionEditForm({ load, section, onClose }: SectionEditFormProps) {
   const idPrefix = useId();
   const toast = useToast();
-  const update = useUpdateLoad(load.id);
+  const update = useUpdateLoadSection(load.id);
+  const queryClient = useQueryClient();
   const once = useOneAtATime();
   // The edit as it was when the session ended under it, if it did (lib/drafts.ts): the save below then finds what
   // others changed since, as it would have then.
@@ -61,6 +65,24 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
   useFocusFirstFieldOnMount(form);
 
+  /** Each field someone else changed says what it is now, and a second Save replaces it (the starting point moves to it). */
+  function markClashes(clashes: LoadValues) {
+    const specs = SECTION_FIELDS[section].filter((spec) => Object.hasOwn(clashes, spec.name));
+    setOpened((current) => ({ ...current, ...clashes }));
+    setInitial((current) => ({ ...current, ...Object.fromEntries(specs.map((spec) => [spec.name, toFormValue(spec, clashes[spec.name])])) }));
+    setErrors(Object.fromEntries(specs.map((spec) => [spec.name, fieldChangedMeanwhile(shownValue(spec, clashes[spec.name]))])));
+  }
+
+  // A save the server refused as changed meanwhile: the fields are marked when the load read again shows the change.
+  const [recheck, setRecheck] = useState<SectionPatch | null>(null);
+  useEffect(() => {
+    if (!recheck) return;
+    const clashes = changedMeanwhile(section, recheck, opened, load);
+    if (Object.keys(clashes).length === 0) return;
+    setRecheck(null);
+    markClashes(clashes);
+  }, [recheck, load, opened, section]);
+
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
@@ -79,21 +101,28 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     // says what it is now; a second Save replaces it (the form's starting point moves to it).
     const clashes = changedMeanwhile(section, patch, opened, load);
     if (Object.keys(clashes).length > 0) {
-      const specs = SECTION_FIELDS[section].filter((spec) => Object.hasOwn(clashes, spec.name));
-      setOpened((current) => ({ ...current, ...clashes }));
-      setInitial((current) => ({ ...current, ...Object.fromEntries(specs.map((spec) => [spec.name, toFormValue(spec, clashes[spec.name])])) }));
-      setErrors(Object.fromEntries(specs.map((spec) => [spec.name, fieldChangedMeanwhile(shownValue(spec, clashes[spec.name]))])));
+      markClashes(clashes);
       toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
       return;
     }
     if (!once.begin()) return;
-    update.mutate(patch as LoadPatch, {
+    // What this form saw of each field it changes: the server refuses the save (409) if one is no longer so, which
+    // covers a change this page has not been told of (a push not yet here, or a connection down).
+    const expected = Object.fromEntries(Object.keys(patch).map((field) => [field, opened[field as keyof LoadValues] ?? null]));
+    update.mutate({ patch: patch as LoadPatch, expected }, {
       onSettled: once.end,
       onSuccess: () => {
         toast.success(sectionUpdated(label));
         onClose();
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          // The load is read again; the fields are marked once it is here (below).
+          toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
+          setRecheck(patch);
+          void queryClient.invalidateQueries({ queryKey: loadKeys.detail(load.id) });
+          return;
+        }
         for (const message of sectionSaveErrorToasts(error, label, fieldLabel)) toast.error(message);
         setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, messages]) => [field, messages.join(' ')])));
       },
