@@ -1,6 +1,7 @@
 // A change made while the browser is offline fails at once, as any failed change does (the control reverts and the
 // error shows), and is never sent later: once the network is back it would land over whatever others changed meanwhile.
-// A New Load whose answer was lost (the server created it) and is created again is the load it made, not a refusal.
+// A New Load whose answer was lost (the server created it) and is created again is the load it made, not a refusal;
+// a Delete whose answer was lost is sent once more and, the load gone either way, says it was deleted.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
@@ -66,6 +67,27 @@ describe('changes made offline', () => {
     expect(keys[1]).toBe(keys[0]);
     await suite.system.caughtUp();
     const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM loads WHERE kdt_id = 'kdt_lost-answer-1'`);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('a Delete whose answer was lost says the load was deleted, and deletes it once', { timeout: 60_000 }, async () => {
+    const { id } = await loadOf('kdt_24105');
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    let deletes = 0;
+    await page.route(`**/api/loads/${id}/`, async (route) => {
+      if (route.request().method() !== 'DELETE' || ++deletes > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${suite.system.url}/load/${id}`);
+    await page.getByRole('button', { name: 'Delete Load' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Load' }).click();
+    // Before: 'Failed to delete load' beside 'Load not found.', for a load the server had deleted.
+    await toast(page, 'Load deleted successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/loads');
+    expect(deletes).toBe(2);
+    const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = 'LoadDeleted'`, [`load-${id}`]);
     expect(rows[0].n).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
 import { forgetLoad } from './load-cache';
 import { loadKeys } from './load-query-keys';
 
@@ -7,12 +7,30 @@ export function deleteLoad(loadId: string): Promise<void> {
   return apiClient.delete<void>(`/loads/${encodeURIComponent(loadId)}/`);
 }
 
+/**
+ * A delete whose answer never came (the connection dropped) may have been done: it is sent once more, and done now or
+ * gone already (404) both mean the load is deleted. Before, the page said 'Failed to delete load' beside 'Load not
+ * found.' for a load the server had deleted.
+ */
+async function deleteAnsweredOrNot(loadId: string): Promise<void> {
+  try {
+    await deleteLoad(loadId);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    try {
+      await deleteLoad(loadId);
+    } catch (again) {
+      if (!(again instanceof ApiError && again.status === 404)) throw again;
+    }
+  }
+}
+
 /** Keyed, so the caches know while and after this tab deletes the load (see `isDeletedHere`). */
 export function deleteLoadMutationOptions(queryClient: QueryClient, loadId: string) {
   const detail = { queryKey: loadKeys.detail(loadId), exact: true };
   return mutationOptions({
     mutationKey: loadKeys.deletion(loadId),
-    mutationFn: () => deleteLoad(loadId),
+    mutationFn: () => deleteAnsweredOrNot(loadId),
     // A re-read already under way could answer 404 after the delete and put 'Load not found.' in place of the page,
     // and of the button that leaves it on success.
     onMutate: () => queryClient.cancelQueries(detail),
