@@ -1,7 +1,8 @@
 // A change made while the browser is offline fails at once, as any failed change does (the control reverts and the
 // error shows), and is never sent later: once the network is back it would land over whatever others changed meanwhile.
 // A New Load whose answer was lost (the server created it) and is created again is the load it made, not a refusal;
-// a Delete whose answer was lost is sent once more and, the load gone either way, says it was deleted.
+// a Delete whose answer was lost is sent once more and, the load gone either way, says it was deleted; a status change
+// whose answer was lost is sent once more (it sets the value outright) and is not reported as failed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
@@ -89,5 +90,28 @@ describe('changes made offline', () => {
     expect(deletes).toBe(2);
     const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = 'LoadDeleted'`, [`load-${id}`]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('a status change whose answer was lost is sent once more and reported as made, recorded once', { timeout: 60_000 }, async () => {
+    const before = await loadOf('kdt_24104');
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    let patches = 0;
+    await page.route(`**/api/loads/${before.id}/`, async (route) => {
+      if (route.request().method() !== 'PATCH' || ++patches > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${suite.system.url}/staff/load/${before.id}`);
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    const next = before.status === 'cancelled' ? 'open' : 'cancelled';
+    await status.selectOption(next);
+    // Before: 'Failed to update status' for a change the server had made.
+    await toast(page, `Status updated to ${next === 'open' ? 'Open' : 'Cancelled'}`).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to update status' }).count()).toBe(0);
+    expect(patches).toBe(2);
+    await expect(status.inputValue()).resolves.toBe(next);
+    const after = await loadOf('kdt_24104');
+    expect([after.status, after.events]).toEqual([next, before.events + 1]);
   });
 });

@@ -1,5 +1,6 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { sentAgainIfUnanswered } from '../../../lib/send-again';
 import { forgetLoad } from './load-cache';
 import { loadKeys } from './load-query-keys';
 
@@ -13,15 +14,11 @@ export function deleteLoad(loadId: string): Promise<void> {
  * found.' for a load the server had deleted.
  */
 async function deleteAnsweredOrNot(loadId: string): Promise<void> {
+  let sent = 0;
   try {
-    await deleteLoad(loadId);
+    await sentAgainIfUnanswered(() => (sent++, deleteLoad(loadId)));
   } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    try {
-      await deleteLoad(loadId);
-    } catch (again) {
-      if (!(again instanceof ApiError && again.status === 404)) throw again;
-    }
+    if (!(sent === 2 && error instanceof ApiError && error.status === 404)) throw error;
   }
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValue, LoadStatus, PaymentStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { apiClient } from '../../../lib/api-client';
+import { sentAgainIfUnanswered } from '../../../lib/send-again';
 import { storeLoad } from './load-cache';
 
 /** One PATCH: a status (maybe with dates), a payment status, one date, or the changed fields of one section. */
@@ -25,7 +26,9 @@ export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<s
 export function useUpdateLoad(loadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: LoadPatch) => updateLoad(loadId, patch),
+    // Each of these sets a value outright: sent again when its answer was lost, it ends the same (a section save,
+    // which depends on what it was made over, is not; see useUpdateLoadSection).
+    mutationFn: (patch: LoadPatch) => sentAgainIfUnanswered(() => updateLoad(loadId, patch)),
     onSuccess: (load) => storeLoad(queryClient, load),
   });
 }
