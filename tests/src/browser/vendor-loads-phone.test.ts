@@ -95,6 +95,22 @@ describe('vendor loads table', () => {
   });
 });
 
+describe('a phone on its side (844 x 390)', () => {
+  it('shows a document dialog\'s Upload button without scrolling the dialog', { timeout: 120_000 }, async () => {
+    const page = await suite.openPage({ viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'kdt_24108', exact: true }) });
+    await row.getByRole('button', { name: /^Rate Confirmation for Load kdt_24108: / }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Rate Confirmation for Load kdt_24108' });
+    const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+    await upload.waitFor();
+    const [button, frame] = [(await upload.boundingBox())!, (await dialog.boundingBox())!];
+    // Before: the button began at 367 px, below the dialog's edge (351 px), until the dialog was scrolled.
+    expect(button.y + button.height).toBeLessThanOrEqual(Math.min(frame.y + frame.height, 390));
+    await page.screenshot({ path: `${SHOTS}/m5-document-dialog-landscape.png` });
+  });
+});
+
 describe('vendor profile on a phone', () => {
   it('keeps every field at 16 px or more, asks for a number pad where only digits go, and has finger-sized document controls', { timeout: 120_000 }, async () => {
     const { page, authority } = await vendorProfile(PHONE);
