@@ -29,6 +29,11 @@ export interface Load {
   deleted: boolean;
   createdAt: string;
   documents: LoadDocument[];
+  /**
+   * Ids of the documents deleted from the load: an upload keyed to one of them (the same Idempotency-Key after the
+   * delete) is refused rather than recorded under an id the read models already had. Absent in states folded before it.
+   */
+  deletedDocumentIds?: string[];
 }
 
 export interface LoadDocument {
@@ -120,7 +125,14 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
     case 'LoadDocumentUploaded':
       return { status: 'exists', load: { ...load, documents: [...load.documents, { id: event.data.document_id, type: event.data.document_type, file: event.data.file }] } };
     case 'LoadDocumentDeleted':
-      return { status: 'exists', load: { ...load, documents: load.documents.filter((d) => d.id !== event.data.document_id) } };
+      return {
+        status: 'exists',
+        load: {
+          ...load,
+          documents: load.documents.filter((d) => d.id !== event.data.document_id),
+          deletedDocumentIds: [...(load.deletedDocumentIds ?? []), event.data.document_id],
+        },
+      };
     case 'LoadDeleted':
       return { status: 'exists', load: { ...load, deleted: true } };
     case 'LoadRestored':
@@ -220,11 +232,14 @@ export function decide(command: LoadCommand, state: LoadState): LoadEvent[] {
     case 'UploadLoadDocument': {
       const { documentId, documentType, file } = command.data;
       // The same upload again (a retry with the same idempotency key, its first answer lost): nothing new is recorded.
-      const earlier = existing(state).documents.find((d) => d.id === documentId);
+      const load = existing(state);
+      const earlier = load.documents.find((d) => d.id === documentId);
       if (earlier) {
         if (earlier.type === documentType && earlier.file.sha256 === file.sha256) return [];
         throw new LoadError('invalid', { file: [UPLOAD_KEY_REUSED] });
       }
+      // Uploaded with this key and deleted since: not recorded again under its id (the read models had it).
+      if (load.deletedDocumentIds?.includes(documentId)) throw new LoadError('invalid', { file: [UPLOAD_KEY_REUSED] });
       return [{ type: 'LoadDocumentUploaded', data: { document_id: documentId, document_type: documentType, file } }];
     }
     case 'DeleteLoadDocument': {

@@ -126,10 +126,24 @@ describe('an upload sent again (its answer lost)', () => {
     expect(otherFile.status).toBe(400);
     expect(otherFile.body).toEqual({ file: ['This upload key was used for another file. Choose the file again.'] });
     expect((await keyed(loadId, key, 'bol-1.pdf', pdf(), 'other')).body).toEqual({ file: ['This upload key was used for another file. Choose the file again.'] });
+    expect(await system.store.headPosition()).toBe(head);
+    // Uploaded, deleted, then the same key again: refused, not recorded again under the id the read models had (that
+    // stopped the projector on a duplicate key); a later upload is still projected.
+    const deletedKey = randomUUID();
+    const gone = await keyed(loadId, deletedKey, 'bol-3.pdf', pdf(1024));
+    expect((await vendor.request('DELETE', `/api/loads/${loadId}/documents/${gone.body.id}/delete/`)).status).toBe(200);
+    const beforeAgain = await system.store.headPosition();
+    expect((await keyed(loadId, deletedKey, 'bol-3.pdf', pdf(1024))).body).toEqual({ file: ['This upload key was used for another file. Choose the file again.'] });
+    expect(await system.store.headPosition()).toBe(beforeAgain);
+    const later = await upload(vendor, loadId, 'bill_of_lading', 'bol-4.pdf', pdf());
+    await vendor.get(`/api/loads/${loadId}/?${at(later)}`);
+    expect(await names(loadId)).toEqual(['bol-1.pdf', 'bol-4.pdf']);
+
+    const headBefore = await system.store.headPosition();
     const malformed = await keyed(loadId, 'retry-1', 'bol-1.pdf', pdf());
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ 'Idempotency-Key': ['Idempotency-Key must be a UUID.'] });
-    expect(await system.store.headPosition()).toBe(head);
+    expect(await system.store.headPosition()).toBe(headBefore);
   });
 });
 
