@@ -4,7 +4,7 @@ import { createLoadSchema, updateLoadSchema } from '@portal/domain/loads/schemas
 import type { EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import { EXPECTABLE_FIELDS } from '@portal/domain/loads/decider';
-import type { FieldValue } from '@portal/domain/loads/fields';
+import { DIGEST } from '@portal/domain/loads/expected';
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { idempotencyKey } from '../idempotency';
 import { canonicalId } from '../ids';
@@ -16,27 +16,27 @@ function answer(ctx: Koa.Context, result: LoadCommandResult, status = 200): void
   if (result.load) ctx.body = result.load;
 }
 
-export const EXPECTED_VALUES_FORMAT = 'X-Expected-Values must be a URI-encoded JSON object of load fields and their values.';
-const SCALAR = new Set(['string', 'number', 'boolean']);
+export const EXPECTED_VALUES_FORMAT = 'X-Expected-Values must be a JSON object of load fields and the digests of their values.';
 
 /**
- * Optional X-Expected-Values: the values the client saw of the fields it changes (a form's values as it opened), as
- * URI-encoded JSON. A field no longer so was changed by someone else meanwhile, and the PATCH answers 409.
+ * Optional X-Expected-Values: what the client saw of the fields it changes (a form's values as it opened), as a JSON
+ * object of each field's value digest (domain/src/loads/expected.ts). A field no longer so, and not set by this PATCH
+ * to what it is now, was changed by someone else meanwhile: the PATCH answers 409 with the fields as they are now.
  */
-function expectedValues(ctx: Koa.Context): Record<string, FieldValue> | undefined {
+function expectedValues(ctx: Koa.Context): Record<string, string> | undefined {
   const header = ctx.get('X-Expected-Values');
   if (header === '') return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(decodeURIComponent(header));
+    parsed = JSON.parse(header);
   } catch {
     throw new ValidationFailed({ 'X-Expected-Values': [EXPECTED_VALUES_FORMAT] });
   }
   const fine =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) &&
-    Object.entries(parsed).every(([field, value]) => EXPECTABLE_FIELDS.has(field) && (value === null || SCALAR.has(typeof value)));
+    Object.entries(parsed).every(([field, digest]) => EXPECTABLE_FIELDS.has(field) && typeof digest === 'string' && DIGEST.test(digest));
   if (!fine) throw new ValidationFailed({ 'X-Expected-Values': [EXPECTED_VALUES_FORMAT] });
-  return parsed as Record<string, FieldValue>;
+  return parsed as Record<string, string>;
 }
 
 export function loadRoutes(deps: { store: EventStore; loads: LoadsService }): Router {

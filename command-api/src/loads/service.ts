@@ -55,7 +55,8 @@ function mapLoadError(error: unknown): never {
     if (error.code === 'invalid') throw new ValidationFailed(error.fields);
     if (error.code === 'not_found') throw notFound();
     if (error.code === 'document_not_found') throw notFound('Document not found.');
-    if (error.code === 'changed_meanwhile') throw new HttpError(409, CHANGED_MEANWHILE);
+    // With the fields as they are now, so the client can mark them without reading the load again (which may lag).
+    if (error.code === 'changed_meanwhile') throw new HttpError(409, CHANGED_MEANWHILE, {}, { current: error.current });
   }
   throw error;
 }
@@ -187,7 +188,7 @@ export class LoadsService {
     patch: UpdateLoadBody,
     metadata: EventMetadata,
     now = new Date(),
-    expected?: Record<string, FieldValue>,
+    expected?: Record<string, string>,
   ): Promise<LoadCommandResult> {
     let vendorName: string | null | undefined;
     let currentVendor: { id: string; name: string } | undefined;

@@ -12,6 +12,7 @@ import {
   type SectionField,
   type SectionValues,
 } from './fields';
+import { valueDigest } from './expected';
 import type { UpdateLoadBody } from './schemas';
 
 export interface Load {
@@ -58,10 +59,11 @@ export type UpdateLoad = {
     currentVendor?: { id: string; name: string };
     now: Date;
     /**
-     * What the client saw of the fields it changes (a form's values as it opened): a field that is no longer so was
-     * changed by someone else meanwhile, and the whole request is refused rather than written over it unseen.
+     * What the client saw of the fields it changes (a form's values as it opened), as digests (expected.ts): a field
+     * that is no longer so, and that this request does not set to what it is now, was changed by someone else
+     * meanwhile, and the whole request is refused rather than written over it unseen.
      */
-    expected?: Record<string, FieldValue>;
+    expected?: Record<string, string>;
   };
 };
 export type UploadLoadDocument = { type: 'UploadLoadDocument'; data: { documentId: string; documentType: LoadDocumentType; file: FileRef } };
@@ -80,6 +82,8 @@ export class LoadError extends Error {
   constructor(
     readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found' | 'changed_meanwhile',
     readonly fields: Record<string, string[]> = {},
+    /** For 'changed_meanwhile': the fields changed meanwhile, as they are now. */
+    readonly current: Record<string, FieldValue> = {},
   ) {
     super(code);
   }
@@ -152,25 +156,35 @@ function existing(state: LoadState): Load {
   return state.load;
 }
 
-/** One request becomes the events that say what changed; nothing changed, nothing recorded. */
-/** The fields a PATCH may say it expects (UpdateLoad's `expected`): the section fields, the dates and the statuses. */
-export const EXPECTABLE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SECTION_OF), 'pickup_date', 'delivery_date', 'status', 'payment_status']);
+/** The fields a PATCH may say it expects (UpdateLoad's `expected`) besides the section fields, and their values now. */
+const EXPECTABLE_OUTSIDE_SECTIONS: Record<string, (load: Load) => FieldValue> = {
+  pickup_date: (load) => load.pickupDate,
+  delivery_date: (load) => load.deliveryDate,
+  status: (load) => load.status,
+  payment_status: (load) => load.paymentStatus,
+};
 
-/** The fields a request may say it expects, and their values now (undefined for any other name). */
+export const EXPECTABLE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SECTION_OF), ...Object.keys(EXPECTABLE_OUTSIDE_SECTIONS)]);
+
+/** A field a request may say it expects, as it is now (undefined for any other name). */
 export function expectableValue(load: Load, field: string): FieldValue | undefined {
   if (own(SECTION_OF, field)) return load.values[field as SectionField] ?? null;
-  if (field === 'pickup_date') return load.pickupDate;
-  if (field === 'delivery_date') return load.deliveryDate;
-  if (field === 'status') return load.status;
-  if (field === 'payment_status') return load.paymentStatus;
-  return undefined;
+  return own(EXPECTABLE_OUTSIDE_SECTIONS, field)?.(load);
 }
 
+/** One request becomes the events that say what changed; nothing changed, nothing recorded. */
 function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const load = existing(state);
   const { patch, now } = command.data;
-  const changed = Object.entries(command.data.expected ?? {}).filter(([field, value]) => !same(value, expectableValue(load, field) ?? null));
-  if (changed.length > 0) throw new LoadError('changed_meanwhile', Object.fromEntries(changed.map(([field]) => [field, [CHANGED_MEANWHILE]])));
+  const changed = Object.entries(command.data.expected ?? {}).filter(([field, digest]) => {
+    const now = expectableValue(load, field) ?? null;
+    const setTo = (patch as Record<string, FieldValue | undefined>)[field];
+    // Someone else already set what this request sets: no clash, the same end.
+    return valueDigest(now) !== digest && !(setTo !== undefined && same(setTo, now));
+  });
+  if (changed.length > 0) {
+    throw new LoadError('changed_meanwhile', {}, Object.fromEntries(changed.map(([field]) => [field, expectableValue(load, field) ?? null])));
+  }
   const events: LoadEvent[] = [];
   if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
     const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;

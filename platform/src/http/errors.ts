@@ -1,11 +1,12 @@
 // Typed errors that routes throw; the error middleware turns them into the spec's shapes.
 
-/** Answers `{ detail }` with the given status. */
+/** Answers `{ detail }` with the given status (and `extra`'s members beside it, e.g. a 409's values now). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
   }

@@ -99,7 +99,7 @@ export function errorHandler(options: { logger: Logger }) {
 function toResponse(error: unknown): { status: number; body: unknown; headers: Record<string, string> } {
   if (error instanceof ValidationFailed) return { status: 400, body: error.fields, headers: {} };
   if (error instanceof ZodError) return { status: 400, body: zodFieldErrors(error), headers: {} };
-  if (error instanceof HttpError) return { status: error.status, body: { detail: error.detail }, headers: error.headers };
+  if (error instanceof HttpError) return { status: error.status, body: { ...error.extra, detail: error.detail }, headers: error.headers };
   if (error instanceof WrongExpectedVersion) {
     return { status: 409, body: { detail: 'This record was changed by someone else. Please reload and try again.' }, headers: {} };
   }

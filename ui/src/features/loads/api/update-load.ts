@@ -14,11 +14,12 @@ export type LoadPatch = {
 } & Record<string, FieldValue | undefined>;
 
 /**
- * `expected`: what the user saw of the fields the patch changes (a section's values as its form opened). Someone else
- * having changed one meanwhile, the server refuses the whole patch with 409 instead of writing over it unseen.
+ * `expected`: what the user saw of the fields the patch changes (a section's values as its form opened), as value
+ * digests (domain/src/loads/expected.ts). Someone else having changed one meanwhile, the server refuses the whole patch
+ * with 409, and the fields as they are now, instead of writing over it unseen.
  */
-export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<string, FieldValue>): Promise<LoadView> {
-  const headers = expected ? { 'X-Expected-Values': encodeURIComponent(JSON.stringify(expected)) } : undefined;
+export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<string, string>): Promise<LoadView> {
+  const headers = expected ? { 'X-Expected-Values': JSON.stringify(expected) } : undefined;
   return apiClient.patch<LoadView>(`/loads/${encodeURIComponent(loadId)}/`, patch, { headers });
 }
 
@@ -37,7 +38,7 @@ export function useUpdateLoad(loadId: string) {
 export function useUpdateLoadSection(loadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ patch, expected }: { patch: LoadPatch; expected: Record<string, FieldValue> }) => updateLoad(loadId, patch, expected),
+    mutationFn: ({ patch, expected }: { patch: LoadPatch; expected: Record<string, string> }) => updateLoad(loadId, patch, expected),
     onSuccess: (load) => storeLoad(queryClient, load),
   });
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { valueDigest } from '@portal/domain/loads/expected';
 import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';
@@ -11,8 +12,9 @@ import { useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
-import { type LoadPatch, useUpdateLoadSection } from '../api/update-load';
+import { storeLoad } from '../api/load-cache';
 import { loadKeys } from '../api/load-query-keys';
+import { type LoadPatch, useUpdateLoadSection } from '../api/update-load';
 import { fieldChangedMeanwhile, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
 import { fieldLabel, SECTION_FIELDS, SECTION_TITLES, type SectionFieldSpec } from '../utils/section-fields';
 import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, type SectionPatch, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
@@ -73,16 +75,6 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     setErrors(Object.fromEntries(specs.map((spec) => [spec.name, fieldChangedMeanwhile(shownValue(spec, clashes[spec.name]))])));
   }
 
-  // A save the server refused as changed meanwhile: the fields are marked when the load read again shows the change.
-  const [recheck, setRecheck] = useState<SectionPatch | null>(null);
-  useEffect(() => {
-    if (!recheck) return;
-    const clashes = changedMeanwhile(section, recheck, opened, load);
-    if (Object.keys(clashes).length === 0) return;
-    setRecheck(null);
-    markClashes(clashes);
-  }, [recheck, load, opened, section]);
-
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
@@ -108,7 +100,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     if (!once.begin()) return;
     // What this form saw of each field it changes: the server refuses the save (409) if one is no longer so, which
     // covers a change this page has not been told of (a push not yet here, or a connection down).
-    const expected = Object.fromEntries(Object.keys(patch).map((field) => [field, opened[field as keyof LoadValues] ?? null]));
+    const expected = Object.fromEntries(Object.keys(patch).map((field) => [field, valueDigest(opened[field as keyof LoadValues] ?? null)]));
     update.mutate({ patch: patch as LoadPatch, expected }, {
       onSettled: once.end,
       onSuccess: () => {
@@ -117,10 +109,17 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
-          // The load is read again; the fields are marked once it is here (below).
+          // The answer has the fields as they are now (this page's copy of the load may not have them yet).
+          const current = ((error.body as { current?: LoadValues } | null)?.current ?? {}) as LoadValues;
+          const now = { ...load, ...current } as LoadValues;
+          const clashes = changedMeanwhile(section, patch, opened, now);
+          // Nothing to mark (a value since set back): the starting point moves to now, so Save again saves.
+          if (Object.keys(clashes).length > 0) markClashes(clashes);
+          else setOpened((before) => ({ ...before, ...current }));
+          // This page's copy of the load takes the values now (its own check compares with it), and is read again.
+          storeLoad(queryClient, { ...load, ...current } as LoadView);
+          void queryClient.invalidateQueries({ queryKey: loadKeys.detail(load.id), exact: true });
           toast.error(LOAD_MESSAGES.sectionChangedMeanwhile);
-          setRecheck(patch);
-          void queryClient.invalidateQueries({ queryKey: loadKeys.detail(load.id) });
           return;
         }
         for (const message of sectionSaveErrorToasts(error, label, fieldLabel)) toast.error(message);
