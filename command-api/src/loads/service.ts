@@ -40,10 +40,10 @@ export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
   return [...needed];
 }
 
-/** A UUID (version 8: made by hand) from a hash of its parts: the same parts, the same id; no one can aim at another's. */
 /** A creation's idempotency key sent again for another load number. */
 export const CREATE_KEY_REUSED = 'This request key was used for another load. Press Create again.';
 
+/** A UUID (version 8: made by hand) from a hash of its parts: the same parts, the same id; no one can aim at another's. */
 export function keyedId(...parts: string[]): string {
   const hex = createHash('sha256').update(parts.join('\n')).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
@@ -142,12 +142,8 @@ export class LoadsService {
     }
     const loadId = idempotencyKey ? keyedId('create-load', actor.userId, idempotencyKey) : randomUUID();
     if (idempotencyKey) {
-      const { state } = await this.states.read(this.store, loadStream(loadId));
-      if (state.status === 'exists') {
-        // This very creation again: the load as created. The key with another number is refused (before reserving it).
-        if (state.load.kdtId.toLowerCase() !== kdtId.toLowerCase()) throw new ValidationFailed({ load_number: [CREATE_KEY_REUSED] });
-        return { load: await this.view(state), position: null };
-      }
+      const replayed = await this.createdWithKey(actor, loadId, kdtId);
+      if (replayed) return replayed;
     }
     try {
       await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
@@ -162,24 +158,45 @@ export class LoadsService {
     // A brand-new id: its stream has no events (and should it have, the append at 'no_stream' is refused and the
     // command is decided again on what is there).
     if (!idempotencyKey) this.states.remember(loadStream(loadId), { state: loads.initialState(), revision: 'no_stream' });
-    const result = await handleCommand(this.store, loadStream(loadId), loads, {
-      type: 'CreateLoad',
-      data: {
-        load_id: loadId,
-        load_number: kdtId,
-        kdt_id: kdtId,
-        vendor_id: vendor?.id ?? null,
-        vendor_name: vendor?.name ?? null,
-        user_id: actor.userId,
-        pickup_location: body.pickup_location ?? null,
-        pickup_date: body.pickup_date ?? null,
-        delivery_location: body.delivery_location ?? null,
-        delivery_date: body.delivery_date ?? null,
-        rate_amount: body.rate_amount ?? null,
-        now,
-      },
-    }, metadata, undefined, this.states);
+    let result;
+    try {
+      result = await handleCommand(this.store, loadStream(loadId), loads, {
+        type: 'CreateLoad',
+        data: {
+          load_id: loadId,
+          load_number: kdtId,
+          kdt_id: kdtId,
+          vendor_id: vendor?.id ?? null,
+          vendor_name: vendor?.name ?? null,
+          user_id: actor.userId,
+          pickup_location: body.pickup_location ?? null,
+          pickup_date: body.pickup_date ?? null,
+          delivery_location: body.delivery_location ?? null,
+          delivery_date: body.delivery_date ?? null,
+          rate_amount: body.rate_amount ?? null,
+          now,
+        },
+      }, metadata, undefined, this.states);
+    } catch (error) {
+      // The same creation sent again while the first was still under way: the first made it; answered as made.
+      const replayed = idempotencyKey && error instanceof LoadError && error.code === 'exists' ? await this.createdWithKey(actor, loadId, kdtId) : null;
+      if (replayed) return replayed;
+      throw error;
+    }
     return { load: await this.view(result.state), position: result.position };
+  }
+
+  /**
+   * The load a keyed creation made already, answered as created (no position: nothing recorded now); null when there is
+   * none yet. The key with another number is refused; a load the caller may no longer see (deleted, reassigned) is not
+   * found, as it would be read.
+   */
+  private async createdWithKey(actor: Actor, loadId: string, kdtId: string): Promise<LoadCommandResult | null> {
+    const { state } = await this.states.read(this.store, loadStream(loadId));
+    if (state.status !== 'exists') return null;
+    if (state.load.kdtId.toLowerCase() !== kdtId.toLowerCase()) throw new ValidationFailed({ load_number: [CREATE_KEY_REUSED] });
+    this.visible(actor, state);
+    return { load: await this.view(state), position: null };
   }
 
   async update(

@@ -97,6 +97,19 @@ describe('a vendor creates and reads its loads', () => {
     expect((await vendorA.post('/api/loads/', { load_number: 'kdt_retry-3' })).status).toBe(201);
   });
 
+  it('answers the same keyed creation sent several times at once with the one load; a deleted one is not found', async () => {
+    const key = randomUUID();
+    const body = { load_number: 'kdt_retry-5' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => vendorA.post('/api/loads/', body, { 'Idempotency-Key': key })));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect((await eventsOf(answers[0]!.body.id as string)).map((e) => e.type)).toEqual(['LoadCreated']);
+
+    expect((await vendorA.request('DELETE', `/api/loads/${answers[0]!.body.id as string}/`)).status).toBe(204);
+    const again = await vendorA.post('/api/loads/', body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(404);
+  });
+
   it('creates the load when the first try with the key stopped after reserving its number', async () => {
     const key = randomUUID();
     const userId = (await vendorA.get('/api/auth/user/')).body.id as string;
