@@ -147,11 +147,14 @@ describe('unsaved work when the session ends', () => {
     await expect(page.getByLabel(/^Load Number/).inputValue()).resolves.toBe('draft-77');
     await page.getByRole('status').filter({ hasText: RESTORED }).waitFor();
 
-    // Signed out again; this time someone else signs in in this tab: nothing of carrier's is shown or kept.
+    // Signed out again; this time someone else signs in, in the other tab, and this one follows: nothing of carrier's
+    // is shown or kept here.
+    await page.getByLabel(/^Load Number/).fill('draft-78');
+    await expect.poll(() => drafts(page)).toHaveLength(1);
     await other.goto(`${suite.system.url}/settings`);
     await other.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/');
-    await submitLogin(page, 'newcarrier', DEMO_PASSWORD);
+    await loginThroughUi(other, 'vendor', 'newcarrier', DEMO_PASSWORD, '/profile');
     await waitForPath(page, '/profile');
     expect(await drafts(page)).toEqual([]);
   });

@@ -118,6 +118,23 @@ describe('work not yet sent', () => {
     expect(await leaveDialog(page).count()).toBe(0);
   });
 
+  it('a signature drawn then cancelled, and a file chosen then hidden, leave nothing to ask about', { timeout: 120_000 }, async () => {
+    const page = await profilePage();
+    const agreement = page.getByRole('region', { name: 'Carrier Agreement', exact: true });
+    await agreement.getByRole('button', { name: 'Sign Again' }).click();
+    await drawOn(page, agreement.getByRole('img', { name: /^Signature pad/ }));
+    await agreement.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // Sign Again once more: an empty pad, nothing drawn on it.
+    await agreement.getByRole('button', { name: 'Sign Again' }).click();
+    const authority = page.getByRole('group', { name: 'Company Authority', exact: true });
+    await authority.getByRole('button', { name: 'Replace' }).click();
+    await authority.getByLabel('Company Authority file').setInputFiles({ name: 'authority.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await authority.getByRole('button', { name: 'Hide' }).click();
+    await mainNav(page).getByRole('link', { name: 'Settings', exact: true }).click();
+    await waitForPath(page, '/settings');
+    expect(await leaveDialog(page).count()).toBe(0);
+  });
+
   it('a New Load form typed in asks before the page is left; a load document chosen gets the prompt on reload', { timeout: 120_000 }, async () => {
     const page = await suite.openPage();
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');

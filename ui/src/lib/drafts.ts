@@ -23,7 +23,10 @@ export function readDraft<T>(userId: string | undefined, form: string): T | null
   if (!userId) return null;
   try {
     const text = store()?.getItem(keyOf(userId, form));
-    return text ? (JSON.parse(text) as T) : null;
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    // Only ever an object; a form spreads it over its own defaults, so a draft an older build wrote that lacks a field
+    // still gives the form every field.
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as T) : null;
   } catch {
     return null;
   }
@@ -66,7 +69,9 @@ export function useRestoredDraft<T>(form: string): T | null {
 export function useDraft(form: string, data: unknown, dirty: boolean): void {
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const userId = user?.id;
+  // The user the form was opened for: what it holds is never kept under anyone else's id.
+  const [ownerId] = useState(user?.id);
+  const userId = user?.id === ownerId ? ownerId : undefined;
   const text = dirty ? JSON.stringify(data) : null;
   useEffect(() => {
     if (!userId) return;
@@ -74,8 +79,8 @@ export function useDraft(form: string, data: unknown, dirty: boolean): void {
     else writeDraft(userId, form, text);
   }, [userId, form, text]);
 
-  const owner = useRef({ userId, form });
-  owner.current = { userId, form };
+  const owner = useRef({ userId: ownerId, form });
+  owner.current = { userId: ownerId, form };
   useEffect(
     () => () => {
       const signedIn = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);

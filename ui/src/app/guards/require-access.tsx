@@ -22,5 +22,7 @@ export function RequireAccess({ access }: { access: Access }) {
     // user signing in again comes back here, to any unsaved form kept for them (lib/drafts.ts).
     return <Navigate to={loginPageOf(arrivedAs)} replace state={resumeState(pathname + search, arrivedAs)} />;
   }
-  return <Outlet />;
+  // Keyed by the user: a tab switched from one user straight to another (a sign-in elsewhere it followed) starts its
+  // pages afresh, so nothing typed as one user stays on screen, or is kept as a draft, for the next.
+  return <Outlet key={user?.id} />;
 }

@@ -29,7 +29,8 @@ export function useLogout(): () => Promise<void> {
       toast.error('The server did not confirm the logout. You have been signed out on this device.');
     }
     // Drop everything cached for this user, and any unsaved form kept for them, then mark the session as guest. The
-    // page's guard sees the user gone before the navigation below: it must not offer to come back here at sign-in.
+    // page's guard may see the user gone after the navigation below: noted first, so it does not offer to come back
+    // here at sign-in (resume.ts).
     removeDraftsExcept(null);
     noteOwnLogout();
     switchSessionUser(queryClient, null);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser } from './current-user';
+import { removeDraftsExcept } from '../drafts';
 import { noteSignedIn } from './resume';
 
 // Another tab of this browser signed in or out: the session cookie every tab shares has changed under this one. One
@@ -29,7 +30,11 @@ export function listenForSessionChanges(onChange: () => void): () => void {
 
 /** Another user, or none, from now on: everything cached for the previous one is dropped first. */
 export function switchSessionUser(queryClient: QueryClient, user: CurrentUser | null): void {
-  if (user) noteSignedIn();
+  if (user) {
+    noteSignedIn();
+    // Unsaved forms kept in this tab for anyone else are not this user's to see (lib/drafts.ts).
+    removeDraftsExcept(user.id);
+  }
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData(CURRENT_USER_KEY, user);
 }

@@ -56,6 +56,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
       setSavedNow(null);
       setSigningAgain(false);
       setTypedName('');
+      setInked(false);
     }
   }, [savedUrl, savedNow]);
 
@@ -170,7 +171,15 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
         </h3>
         <p>By signing below, I acknowledge that I have read and agree to the terms outlined in this agreement.</p>
 
-        {!drawing && saved && <SignatureOnFile agreement={saved} onSignAgain={() => setSigningAgain(true)} />}
+        {!drawing && saved && (
+          <SignatureOnFile
+            agreement={saved}
+            onSignAgain={() => {
+              setInked(false);
+              setSigningAgain(true);
+            }}
+          />
+        )}
 
         {drawing && (
           <>
@@ -223,6 +232,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
                     onClick={() => {
                       setError(null);
                       if (signingAgain) setSigningAgain(false);
+                      setInked(false);
                       onCancel?.();
                     }}
                   >

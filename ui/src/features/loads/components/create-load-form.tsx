@@ -53,7 +53,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const once = useOneAtATime();
   // What was typed when the session ended under the form, if it did (lib/drafts.ts).
   const draft = useRestoredDraft<FormState>(CREATE_LOAD_DRAFT);
-  const [form, setForm] = useState<FormState>(() => draft ?? emptyCreateLoadForm());
+  const [form, setForm] = useState<FormState>(() => ({ ...emptyCreateLoadForm(), ...draft }));
   const [errors, setErrors] = useState<CreateLoadFormErrors>({});
   const requestKey = useRef<{ content: string; key: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -53,10 +53,10 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
   // others changed since, as it would have then.
   const restored = useRestoredDraft<SectionDraft>(sectionDraftKey(load.id));
   const draft = restored?.section === section ? restored : null;
-  const [initial, setInitial] = useState<SectionFormValues>(() => draft?.initial ?? sectionFormValues(load, section));
+  const [initial, setInitial] = useState<SectionFormValues>(() => ({ ...sectionFormValues(load, section), ...draft?.initial }));
   // The same, as stored: what someone else changes meanwhile is found by these (see changedMeanwhile).
-  const [opened, setOpened] = useState<LoadValues>(() => draft?.opened ?? sectionStoredValues(load, section));
-  const [values, setValues] = useState<SectionFormValues>(() => draft?.values ?? initial);
+  const [opened, setOpened] = useState<LoadValues>(() => ({ ...sectionStoredValues(load, section), ...draft?.opened }));
+  const [values, setValues] = useState<SectionFormValues>(() => ({ ...initial, ...draft?.values }));
   const [errors, setErrors] = useState<SectionErrors>({});
   const label = LOAD_SECTION_LABELS[section];
   const form = useRef<HTMLFormElement>(null);

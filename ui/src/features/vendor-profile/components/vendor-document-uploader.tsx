@@ -121,7 +121,11 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, on
             className="vp-link-button tap-target"
             aria-expanded={replacing}
             aria-controls={`${inputId}-form`}
-            onClick={() => setReplacing((open) => !open)}
+            onClick={() => {
+              // Hidden, the form's choice goes with it: nothing waits unseen to be uploaded.
+              if (replacing) clearSelection();
+              setReplacing(!replacing);
+            }}
           >
             {replacing ? 'Hide' : 'Replace'}
           </button>

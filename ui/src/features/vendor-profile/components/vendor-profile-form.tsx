@@ -76,9 +76,9 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   // The edits as they were when the session ended under this page, if it did (lib/drafts.ts), with the values they
   // were made over: the save finds what others changed since, as it would have then (mergeWithCurrent).
   const draft = useRestoredDraft<ProfileDraft>(PROFILE_DRAFT);
-  const [values, setValues] = useState(() => draft?.values ?? formValuesOf(profile));
+  const [values, setValues] = useState(() => ({ ...formValuesOf(profile), ...draft?.values }));
   // The values as last read or saved: anything else is an edit that leaving the page would lose.
-  const [savedValues, setSavedValues] = useState(() => draft?.base ?? values);
+  const [savedValues, setSavedValues] = useState(() => ({ ...formValuesOf(profile), ...(draft?.base ?? values) }));
   const [restoredNotice, setRestoredNotice] = useState(draft !== null);
   // Parts holding work of their own not yet saved: a chosen file not uploaded, a signature not saved.
   const [pendingParts, setPendingParts] = useState<ReadonlySet<string>>(() => new Set());

@@ -17,7 +17,7 @@ describe('selectedFileError', () => {
     for (const name of ['W9.PDF', 'photo.JPG', 'cert.jpeg', 'letter.docx', 'old.doc', 'shot.png']) {
       expect(selectedFileError({ name, size: 1000 }), name).toBeNull();
     }
-    // Too large is said first: it also clears the selection.
+    // Too large is said first (either way the selection is cleared).
     expect(selectedFileError({ name: 'notes.txt', size: 6 * 1024 * 1024 })).toBe('File is too large. Maximum size is 5MB.');
   });
 
