@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
+import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
 import { staffVendorView } from '@portal/domain/vendors/staff-view';
 import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
@@ -24,7 +24,6 @@ import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
 import { readerToday } from '@portal/domain/calendar';
 
-const VENDOR_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 const AGREEMENT_FIELDS = new Set(['carrier_agreement_status', 'carrier_agreement_date', 'carrier_agreement_document']);
 const AGREEMENT_SHA256 = createHash('sha256').update(AGREEMENT_TEXT).digest('hex');
 

@@ -176,15 +176,14 @@ export function expectableValue(load: Load, field: string): FieldValue | undefin
 function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const load = existing(state);
   const { patch, now } = command.data;
-  const changed = Object.entries(command.data.expected ?? {}).filter(([field, digest]) => {
+  const changed: Record<string, FieldValue> = {};
+  for (const [field, digest] of Object.entries(command.data.expected ?? {})) {
     const now = expectableValue(load, field) ?? null;
     const setTo = (patch as Record<string, FieldValue | undefined>)[field];
     // Someone else already set what this request sets: no clash, the same end.
-    return valueDigest(now) !== digest && !(setTo !== undefined && same(setTo, now));
-  });
-  if (changed.length > 0) {
-    throw new LoadError('changed_meanwhile', {}, Object.fromEntries(changed.map(([field]) => [field, expectableValue(load, field) ?? null])));
+    if (valueDigest(now) !== digest && !(setTo !== undefined && same(setTo, now))) changed[field] = now;
   }
+  if (Object.keys(changed).length > 0) throw new LoadError('changed_meanwhile', {}, changed);
   const events: LoadEvent[] = [];
   if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
     const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;

@@ -42,6 +42,8 @@ export const emptyProfileValues = (): ProfileValues =>
 
 export const VENDOR_DOCUMENT_TYPES = ['company_authority', 'insurance', 'carrier_agreement', 'bank_document', 'w9_document'] as const;
 export type VendorDocumentType = (typeof VENDOR_DOCUMENT_TYPES)[number];
+/** The file types a vendor document may be (vendor-side.md: pdf, doc, docx, jpg, jpeg, png); the server checks content too. */
+export const VENDOR_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 export const VENDOR_DOCUMENT_LABELS: Record<VendorDocumentType, string> = {
   company_authority: 'Company Authority',
   insurance: 'Insurance Certificate',

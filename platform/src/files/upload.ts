@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { unsupportedFileType } from '@portal/domain/files';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE = `File is too large. Maximum size is ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`;
@@ -30,7 +31,7 @@ export async function checkUpload(content: Buffer, fileName: string, allowed: re
   const extension = extensionOf(fileName);
   const kind = KINDS[extension];
   if (!kind || !allowed.includes(extension)) {
-    return { ok: false, status: 400, message: `Unsupported file type. Allowed types: ${allowed.join(', ')}.` };
+    return { ok: false, status: 400, message: unsupportedFileType(allowed) };
   }
   if (content.length === 0) return { ok: false, status: 400, message: 'The file is empty.' };
   const detected = await fileTypeFromBuffer(content);

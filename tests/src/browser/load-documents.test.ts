@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { firstAnswerLost, loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** An open load of the demo carrier: no paperwork yet. */
@@ -236,14 +236,7 @@ describe('load documents', () => {
     const before = await names();
 
     // The first POST reaches the server, which stores the document; its answer never reaches the page.
-    const keys: (string | undefined)[] = [];
-    await page.route('**/api/loads/*/documents/', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      keys.push(route.request().headers()['idempotency-key']);
-      if (keys.length > 1) return route.continue();
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const sent = await firstAnswerLost(page, '**/api/loads/*/documents/', 'POST');
     await cell(row, 'Bill of Lading', kdtId).click();
     const dialog = page.getByRole('dialog', { name: `Bill of Lading for Load ${kdtId}` });
     await dialog.getByLabel('Bill of Lading file').setInputFiles({ name: 'bol-retry.pdf', mimeType: 'application/pdf', buffer: pdf() });
@@ -254,6 +247,7 @@ describe('load documents', () => {
     // The file is still chosen: Upload again, as the user would.
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await statusLine(dialog, 'Bill of Lading uploaded successfully').waitFor();
+    const keys = sent.map((headers) => headers['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);

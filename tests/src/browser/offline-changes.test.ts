@@ -5,7 +5,7 @@
 // whose answer was lost is sent once more (it sets the value outright) and is not reported as failed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
+import { firstAnswerLost, loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
@@ -47,15 +47,8 @@ describe('changes made offline', () => {
   it('a New Load whose answer was lost, created again, is the one load it made', { timeout: 60_000 }, async () => {
     const page = await suite.openPage();
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    const keys: (string | undefined)[] = [];
-    await page.route('**/api/loads/', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      keys.push(route.request().headers()['idempotency-key']);
-      if (keys.length > 1) return route.continue();
-      // The server creates the load; its answer never reaches the page.
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    // The server creates the load; its answer never reaches the page.
+    const sent = await firstAnswerLost(page, '**/api/loads/', 'POST');
     await page.getByRole('button', { name: 'New Load' }).click();
     await page.getByLabel(/^Load Number/).fill('lost-answer-1');
     await page.getByText('ID available.').waitFor();
@@ -64,8 +57,8 @@ describe('changes made offline', () => {
     // Before: 'Creation failed: load_number: ID already taken.', the user's own new load in the table underneath.
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await toast(page, 'Load kdt_lost-answer-1 created.').waitFor();
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!['idempotency-key']).toBe(sent[0]!['idempotency-key']);
     await suite.system.caughtUp();
     const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM loads WHERE kdt_id = 'kdt_lost-answer-1'`);
     expect(rows[0].n).toBe(1);
@@ -75,19 +68,14 @@ describe('changes made offline', () => {
     const { id } = await loadOf('kdt_24105');
     const page = await suite.openPage();
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    let deletes = 0;
-    await page.route(`**/api/loads/${id}/`, async (route) => {
-      if (route.request().method() !== 'DELETE' || ++deletes > 1) return route.continue();
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const deletes = await firstAnswerLost(page, `**/api/loads/${id}/`, 'DELETE');
     await page.goto(`${suite.system.url}/load/${id}`);
     await page.getByRole('button', { name: 'Delete Load' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Load' }).click();
     // Before: 'Failed to delete load' beside 'Load not found.', for a load the server had deleted.
     await toast(page, 'Load deleted successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/loads');
-    expect(deletes).toBe(2);
+    expect(deletes).toHaveLength(2);
     const { rows } = await suite.system.db.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = 'LoadDeleted'`, [`load-${id}`]);
     expect(rows[0].n).toBe(1);
   });
@@ -96,12 +84,7 @@ describe('changes made offline', () => {
     const before = await loadOf('kdt_24104');
     const page = await suite.openPage();
     await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
-    let patches = 0;
-    await page.route(`**/api/loads/${before.id}/`, async (route) => {
-      if (route.request().method() !== 'PATCH' || ++patches > 1) return route.continue();
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const patches = await firstAnswerLost(page, `**/api/loads/${before.id}/`, 'PATCH');
     await page.goto(`${suite.system.url}/staff/load/${before.id}`);
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
     const next = before.status === 'cancelled' ? 'open' : 'cancelled';
@@ -109,7 +92,7 @@ describe('changes made offline', () => {
     // Before: 'Failed to update status' for a change the server had made.
     await toast(page, `Status updated to ${next === 'open' ? 'Open' : 'Cancelled'}`).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Failed to update status' }).count()).toBe(0);
-    expect(patches).toBe(2);
+    expect(patches).toHaveLength(2);
     await expect(status.inputValue()).resolves.toBe(next);
     const after = await loadOf('kdt_24104');
     expect([after.status, after.events]).toEqual([next, before.events + 1]);

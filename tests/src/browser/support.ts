@@ -233,6 +233,22 @@ export async function saveProfile(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The first `method` request to `url` reaches the server, which acts on it, but its answer never reaches the page (the
+ * connection drops); later ones go through. Answers the headers of each such request sent, in order.
+ */
+export async function firstAnswerLost(page: Page, url: string, method: string): Promise<Record<string, string>[]> {
+  const sent: Record<string, string>[] = [];
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.continue();
+    sent.push(route.request().headers());
+    if (sent.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return sent;
+}
+
 /** A toast the page shows, by its exact text. */
 export const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
 

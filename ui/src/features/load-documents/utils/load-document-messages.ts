@@ -1,4 +1,5 @@
 // The load document texts of vendor-side.md section 8, word for word, and how an error answer becomes one of them.
+import { unsupportedFileType } from '@portal/domain/files';
 import { ApiError } from '../../../lib/api-client';
 
 export const LOAD_DOCUMENT_MESSAGES = {
@@ -14,7 +15,7 @@ export const LOAD_DOCUMENT_MESSAGES = {
   downloadFile: 'Download File',
   empty: 'No documents found.',
   uploadAnother: 'Upload Additional Document',
-  unsupportedType: (extensions: readonly string[]) => `Unsupported file type. Allowed types: ${extensions.join(', ')}.`,
+  unsupportedType: unsupportedFileType,
 } as const;
 
 export const fileTooLarge = (maxMb: number) => `File is too large. Maximum size is ${maxMb}MB.`;

@@ -72,6 +72,3 @@ export function sectionSaveErrorToasts(error: unknown, sectionLabel: string, lab
   return [errorText(error) ?? sectionUpdateFailed(sectionLabel)];
 }
 
-/** Beside a field someone else changed while the form was open: what it is now. */
-export const fieldChangedMeanwhile = (now: string | boolean | undefined) =>
-  `Changed by someone else meanwhile; it is now ${now === true ? 'Yes' : now === false ? 'No' : now ? `"${now}"` : 'empty'}. Save again to replace it with yours.`;

@@ -8,11 +8,11 @@ import {
 } from '@portal/domain/vendors/profile-fields';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
+import { fieldChangedMeanwhile } from '../../../lib/changed-meanwhile';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { CarrierAgreementScreen } from '../../agreement/components/carrier-agreement-screen';
-import { fieldChangedMeanwhile } from '../../loads/utils/load-messages';
 import { getVendorProfile, useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
 import { useUpdateVendorProfile } from '../api/update-vendor-profile';
 import { useDocumentPresence } from '../hooks/use-document-presence';

@@ -1,13 +1,11 @@
 // The document uploader's rules and messages (vendor-side.md sections 5 and 8).
+import { extensionOfName, unsupportedFileType } from '@portal/domain/files';
+import { VENDOR_DOCUMENT_EXTENSIONS } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
-import { extensionOf } from '../../load-documents/utils/load-document-files';
-import { LOAD_DOCUMENT_MESSAGES } from '../../load-documents/utils/load-document-messages';
-
-const unsupportedFileType = LOAD_DOCUMENT_MESSAGES.unsupportedType;
 
 export const MAX_UPLOAD_MB = 5;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
-export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+export const ACCEPTED_EXTENSIONS = VENDOR_DOCUMENT_EXTENSIONS;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 export const NO_FILE_SELECTED = 'Please select a file to upload.';
@@ -21,7 +19,7 @@ export const uploadSucceeded = (label: string) => `${label} uploaded successfull
  */
 export function selectedFileError(file: { name: string; size: number }, maxBytes = MAX_UPLOAD_BYTES): string | null {
   if (file.size > maxBytes) return fileTooLarge(Math.round(maxBytes / (1024 * 1024)));
-  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return unsupportedFileType(ACCEPTED_EXTENSIONS);
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOfName(file.name))) return unsupportedFileType(ACCEPTED_EXTENSIONS);
   return null;
 }
 
