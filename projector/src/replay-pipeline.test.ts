@@ -122,3 +122,38 @@ it("names a load after its vendor's new name when the rename is still being comm
   expect(rows[0].vendor_name).toBe('Renamed Freight');
   expect(rows[0].view.vendor_name).toBe('Renamed Freight');
 });
+
+it('carries on, keeping the first, when a document id is recorded as uploaded twice (in one batch, and in a later one)', async () => {
+  // The command side never records this (an upload key used again is refused); should a slip ever record it, a
+  // duplicate key in load_documents would stop the projector, and so every read model, for everyone.
+  const loadId = randomUUID();
+  const documentId = randomUUID();
+  const stream = `load-${loadId}`;
+  const upload = (revision: number, name: string) =>
+    event(stream, revision, 'LoadDocumentUploaded', {
+      document_id: documentId, document_type: 'bol',
+      file: { sha256: 'b'.repeat(64), name, size: 10, content_type: 'application/pdf', uploaded_at: new Date().toISOString() },
+    });
+  const first = await ProjectionTransaction.begin(db.pool, projections, { lock: null, notify: false });
+  await first.apply([
+    event(stream, 0, 'LoadCreated', {
+      load_id: loadId, load_number: 'PIPE-3', kdt_id: 'KDT-PIPE-3', vendor_id: null, vendor_name: null, user_id: randomUUID(),
+      pickup_location: null, pickup_date: null, delivery_location: null, delivery_date: null, rate_amount: null,
+      created_at: new Date().toISOString(),
+    }),
+    upload(1, 'first.pdf'),
+    upload(2, 'same batch.pdf'),
+  ]);
+  await first.commit();
+  const later = await ProjectionTransaction.begin(db.pool, projections, { lock: null, notify: false });
+  await later.apply([upload(3, 'later batch.pdf'), event(stream, 4, 'LoadStatusChanged', { from: 'open', to: 'picked_up' })]);
+  await later.commit();
+
+  const { rows: documents } = await db.pool.query('SELECT name FROM load_documents WHERE load_id = $1', [loadId]);
+  expect(documents).toEqual([{ name: 'first.pdf' }]);
+  // The batch after the duplicate was applied whole.
+  const { rows: loads } = await db.pool.query('SELECT status, state FROM loads WHERE id = $1', [loadId]);
+  expect(loads[0].status).toBe('picked_up');
+  // The load's own state keeps the first as well.
+  expect(loads[0].state.documents.map((d: { file: { name: string } }) => d.file.name)).toEqual(['first.pdf']);
+});

@@ -126,8 +126,13 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
     }
     case 'LoadVendorAssigned':
       return { status: 'exists', load: { ...load, vendorId: event.data.to.id, vendorName: event.data.to.name } };
-    case 'LoadDocumentUploaded':
-      return { status: 'exists', load: { ...load, documents: [...load.documents, { id: event.data.document_id, type: event.data.document_type, file: event.data.file }] } };
+    case 'LoadDocumentUploaded': {
+      // An id is uploaded once (decide refuses an id the load has had). Should a second upload of it ever be
+      // recorded, the first stays, as in the load_documents read model.
+      const id = event.data.document_id;
+      if (load.documents.some((d) => d.id === id) || load.deletedDocumentIds?.includes(id)) return state;
+      return { status: 'exists', load: { ...load, documents: [...load.documents, { id, type: event.data.document_type, file: event.data.file }] } };
+    }
     case 'LoadDocumentDeleted':
       return {
         status: 'exists',

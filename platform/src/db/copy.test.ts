@@ -59,3 +59,21 @@ it('rolls back with its transaction and writes nothing for no rows', async () =>
   expect((await db.pool.query('SELECT count(*)::int AS n FROM copied')).rows[0].n).toBe(0);
   expect(copyValue('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
 });
+
+it('with ignoreDuplicates, leaves out rows whose key is already there (or earlier in the call), however many rows', async () => {
+  await db.pool.query('CREATE TABLE IF NOT EXISTS keyed (id int PRIMARY KEY, t text)');
+  const keyed: TypedColumn[] = [['id', 'int'], ['t', 'text']];
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await addRows(client, 'keyed', keyed, [[1, 'first'], [1, 'again in the call']], { ignoreDuplicates: true });
+    // More than ADD_ROWS_BY_INSERT rows, which would otherwise go by COPY and fail on the duplicate.
+    const many = Array.from({ length: ADD_ROWS_BY_INSERT + 5 }, (_, i) => [i + 1, `many ${i + 1}`]);
+    await addRows(client, 'keyed', keyed, many, { ignoreDuplicates: true });
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  const { rows } = await db.pool.query('SELECT count(*)::int AS n, min(t) FILTER (WHERE id = 1) AS one FROM keyed');
+  expect(rows[0]).toEqual({ n: ADD_ROWS_BY_INSERT + 5, one: 'first' });
+});

@@ -48,22 +48,40 @@ export const ADD_ROWS_BY_INSERT = 100;
 
 const insertStatements = new Map<string, { name: string; text: string }>();
 
+/** Rows per statement of `addRows` with `ignoreDuplicates`, which never uses COPY. */
+export const ADD_ROWS_IGNORING_DUPLICATES_CHUNK = 5_000;
+
 /**
  * Adds rows to `table` in the caller's transaction: up to ADD_ROWS_BY_INSERT rows with one prepared
  * `INSERT INTO table (...) SELECT * FROM unnest($1::type[], ...)` (one array per column; each distinct statement is
  * planned once per connection), more with COPY (copyRows). Values as copyRows takes them (objects for json and jsonb
  * columns, Dates, bigints, null).
+ *
+ * With `ignoreDuplicates`, a row whose key the table (or an earlier row of the same call) already holds is left out
+ * (`ON CONFLICT DO NOTHING`), and every row goes by INSERT, in statements of ADD_ROWS_IGNORING_DUPLICATES_CHUNK rows,
+ * as COPY cannot skip a row. For tables where a duplicate would only ever be a slip elsewhere: it is not written
+ * twice, and it does not stop the caller.
  */
-export async function addRows(client: pg.PoolClient, table: string, columns: readonly TypedColumn[], rows: readonly (readonly unknown[])[]): Promise<void> {
+export async function addRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly TypedColumn[],
+  rows: readonly (readonly unknown[])[],
+  options: { ignoreDuplicates?: boolean } = {},
+): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.length > ADD_ROWS_BY_INSERT) return copyRows(client, table, columns.map(([name]) => name), rows);
-  const text = `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  const { ignoreDuplicates = false } = options;
+  if (!ignoreDuplicates && rows.length > ADD_ROWS_BY_INSERT) return copyRows(client, table, columns.map(([name]) => name), rows);
+  const text = `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})${ignoreDuplicates ? ' ON CONFLICT DO NOTHING' : ''}`;
   let statement = insertStatements.get(text);
   if (!statement) {
     statement = { name: `add-rows-${insertStatements.size}-${table}`, text };
     insertStatements.set(text, statement);
   }
-  await client.query({ ...statement, values: columns.map((_, i) => rows.map((row) => arrayElement(row[i]))) });
+  for (let start = 0; start < rows.length; start += ADD_ROWS_IGNORING_DUPLICATES_CHUNK) {
+    const chunk = rows.slice(start, start + ADD_ROWS_IGNORING_DUPLICATES_CHUNK);
+    await client.query({ ...statement, values: columns.map((_, i) => chunk.map((row) => arrayElement(row[i]))) });
+  }
 }
 
 /**

@@ -28,11 +28,13 @@ export const loadDocumentsProjection: Projection = {
   },
 
   async flushPage(context) {
-    // Each document id is uploaded once (the command side makes it): rows are only added here.
+    // Each document id is uploaded once (the command side refuses an upload under an id its load has had), so rows
+    // are only added here. Should a second upload of an id ever be recorded all the same, the first stays and the
+    // projector carries on: a duplicate key here would stop every read model for everyone.
     const held = heldDocuments(context);
     const { uploaded } = held;
     held.uploaded = [];
-    await addRows(context.tx, 'load_documents', COLUMNS, uploaded);
+    await addRows(context.tx, 'load_documents', COLUMNS, uploaded, { ignoreDuplicates: true });
   },
 
   async flush(context) {
