@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
+import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_FIELD_SECTION, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
 import { staffVendorView } from '@portal/domain/vendors/staff-view';
 import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
@@ -19,6 +19,7 @@ import { HttpError, notFound, notSignedIn, ValidationFailed } from '@portal/plat
 import { actorMetadata, requireActor } from '../accounts/actor';
 import { load } from '../accounts/aggregates';
 import { handleCommand, inTurn } from '../command-handler';
+import { expectedValues } from '../expected-values';
 import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
@@ -43,8 +44,21 @@ function requireVendorAdmin(actor: Actor): void {
  */
 const whenDeleted = (gone: () => HttpError) => (error: unknown): never => {
   if (error instanceof vendors.VendorError && error.code === 'not_found') throw gone();
+  // A field the save expected is no longer so: 409 with the fields as they are now, and nothing recorded.
+  if (error instanceof vendors.VendorError && error.code === 'changed_meanwhile') {
+    throw new HttpError(409, vendors.PROFILE_CHANGED_MEANWHILE, {}, { current: error.current });
+  }
   throw error;
 };
+/**
+ * The fields an X-Expected-Values header may name: a vendor's own profile fields; an ADMIN's, with the coverage
+ * amounts but without the bank numbers, which staff only ever see masked: a 409 would answer them whole, and a digest
+ * accepted or refused would tell whether a guess was right.
+ */
+const PROFILE_FIELDS: ReadonlySet<string> = new Set(Object.keys(PROFILE_SECTION_OF));
+const STAFF_EXPECTABLE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(VENDOR_FIELD_SECTION).filter((field) => field !== 'bank_account_number' && field !== 'bank_routing_number'),
+);
 const vendorNotFound = () => notFound('Vendor not found.');
 // A vendor's profile is deleted together with its account, whose sessions end: the vendor may no longer act.
 const vendorSignedOut = notSignedIn;
@@ -124,7 +138,8 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const { values, errors } = readProfileBody(ctx, { staff: true });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values } }, actorMetadata(actor, ctx))
+    const expected = expectedValues(ctx, STAFF_EXPECTABLE_FIELDS, 'vendor');
+    const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values, expected } }, actorMetadata(actor, ctx))
       .catch(whenDeleted(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     if (result.state.status !== 'active') throw vendorNotFound();
@@ -169,12 +184,13 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
       if (!signature) errors.carrier_agreement_document = ['Please provide a signature before saving.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    const expected = expectedValues(ctx, PROFILE_FIELDS, 'profile');
     const metadata = actorMetadata(actor, ctx);
     // The signature is checked and stored before anything is recorded: a bad image changes nothing.
     const signatureFile = signature ? await storeUpload(storage, signature, 'carrier_agreement_document', ['png']) : undefined;
     // The profile values and the signature are recorded together, or neither is.
     const commands: vendors.VendorCommand[] = [];
-    if (Object.keys(values).length > 0) commands.push({ type: 'EditProfile', data: { values } });
+    if (Object.keys(values).length > 0 || expected) commands.push({ type: 'EditProfile', data: { values, expected } });
     if (signatureFile) {
       commands.push({
         type: 'SignAgreement',

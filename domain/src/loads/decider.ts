@@ -12,7 +12,7 @@ import {
   type SectionField,
   type SectionValues,
 } from './fields';
-import { valueDigest } from './expected';
+import { valueDigest } from '../expected';
 import type { UpdateLoadBody } from './schemas';
 
 export interface Load {

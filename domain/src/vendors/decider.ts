@@ -1,4 +1,5 @@
 import { emptyProfileValues, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
+import { valueDigest } from '../expected';
 import { own } from '../own';
 import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
@@ -17,7 +18,18 @@ export type VendorState = { status: 'none' } | ({ status: 'active' } & Vendor);
 
 export type CreateVendorProfile = { type: 'CreateVendorProfile'; data: VendorProfileCreated['data'] };
 /** Values already validated and normalised; empty ones are not applied. */
-export type EditProfile = { type: 'EditProfile'; data: { values: Partial<Record<VendorField, string>> } };
+export type EditProfile = {
+  type: 'EditProfile';
+  data: {
+    values: Partial<Record<VendorField, string>>;
+    /**
+     * What the client saw of the fields it sends (a form's values as it last read them), as digests
+     * (profileValueDigest): a field that is no longer so, and that this save does not set to what it is now, was
+     * changed by someone else meanwhile, and the whole save is refused rather than written over it unseen.
+     */
+    expected?: Partial<Record<VendorField, string>>;
+  };
+};
 export type UploadDocument = { type: 'UploadDocument'; data: { documentType: Exclude<VendorDocumentType, 'carrier_agreement'>; file: FileRef } };
 export type SignAgreement = { type: 'SignAgreement'; data: Omit<CarrierAgreementSigned['data'], 'previous'> };
 export type DeleteVendor = { type: 'DeleteVendor'; data: Record<string, never> };
@@ -25,9 +37,30 @@ export type RestoreVendor = { type: 'RestoreVendor'; data: Record<string, never>
 export type VendorCommand = CreateVendorProfile | EditProfile | UploadDocument | SignAgreement | DeleteVendor | RestoreVendor;
 
 export class VendorError extends Error {
-  constructor(readonly code: 'exists' | 'not_found' | 'not_deleted') {
+  constructor(
+    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'changed_meanwhile',
+    /** For 'changed_meanwhile': the fields changed meanwhile, as they are now (null when empty). */
+    readonly current: Partial<Record<VendorField, string | null>> = {},
+  ) {
     super(code);
   }
+}
+
+/** A save whose expected values are no longer so (409). */
+export const PROFILE_CHANGED_MEANWHILE = 'Someone else changed this profile while you were editing. Check the values now, then save again.';
+
+/** The digest a client sends for a profile field's value (expected.ts): an empty field and a missing one alike. */
+export const profileValueDigest = (value: string | null | undefined): string => valueDigest(value ? value : null);
+
+/** The fields of `expected` that are no longer what the client saw, and that `values` does not set to what they are now. */
+function changedMeanwhile(vendor: Vendor, values: EditProfile['data']['values'], expected: EditProfile['data']['expected'] = {}) {
+  const changed: Partial<Record<VendorField, string | null>> = {};
+  for (const [field, digest] of Object.entries(expected)) {
+    const now = vendor.values[field as ProfileField] || null;
+    // Someone else already set what this save sets: no clash, the same end.
+    if (profileValueDigest(now) !== digest && values[field as VendorField] !== now) changed[field as VendorField] = now;
+  }
+  return changed;
 }
 
 export const initialState = (): VendorState => ({ status: 'none' });
@@ -76,6 +109,8 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       return [{ type: 'VendorProfileCreated', data: command.data }];
     case 'EditProfile': {
       const vendor = active(state);
+      const changed = changedMeanwhile(vendor, command.data.values, command.data.expected);
+      if (Object.keys(changed).length > 0) throw new VendorError('changed_meanwhile', changed);
       const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
       for (const [field, value] of Object.entries(command.data.values)) {
         const section = own(VENDOR_FIELD_SECTION, field);

@@ -230,6 +230,36 @@ describe('vendors', () => {
   });
 });
 
+describe("an ADMIN's vendor edit over a change made meanwhile", () => {
+  it('is refused rather than written over unseen; the field says what it is now, and a second Save replaces it', { timeout: 120_000 }, async () => {
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const carrierId = (await carrier.get('/api/auth/user/')).body.vendor_profile.id as string;
+    await page.goto(`/staff/vendors/${carrierId}`);
+    await page.getByRole('tab', { name: 'Business' }).click();
+    await page.getByRole('button', { name: 'Edit Business' }).click();
+    const city = page.getByLabel(/^City( \*)?$/);
+    const seen = await city.inputValue();
+
+    // The carrier saves a new city while the ADMIN's form is open.
+    expect((await carrier.request('PATCH', '/api/profiles/vendor/', { city: 'Round Rock' })).status).toBe(200);
+    await city.fill('Georgetown');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changed by someone else meanwhile; it is now "Round Rock". Save again to replace it with yours.').waitFor();
+    await page.getByText('Someone else changed this vendor while you were editing. Check the fields marked, then save again.').waitFor();
+    expect((await carrier.get('/api/profiles/vendor/')).body.city).toBe('Round Rock');
+    await expect(city.inputValue()).resolves.toBe('Georgetown');
+    // The keyboard is at the field to check.
+    await expect.poll(() => city.evaluate((node) => node === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    await screenshot(page, 'staff-admin-vendor-changed-meanwhile');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Business information updated successfully!').waitFor();
+    expect((await carrier.get('/api/profiles/vendor/')).body.city).toBe('Georgetown');
+    expect(seen).not.toBe('Round Rock');
+  });
+});
+
 describe('a vendor insurance that has expired or ends soon', () => {
   it('is flagged beside its date on the Insurance tab', { timeout: 60_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);

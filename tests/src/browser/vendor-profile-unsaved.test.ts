@@ -187,4 +187,40 @@ describe('a profile changed elsewhere meanwhile', () => {
     expect([saved.website, saved.city, saved.phone_1]).toEqual(['mine.example.com', 'San Marcos', '(512) 555-0199']);
     await expect(phone.inputValue()).resolves.toBe('(512) 555-0199');
   });
+
+  it('a change landing between the read before the save and the save is caught by the server, not written over', { timeout: 120_000 }, async () => {
+    const page = await profilePage();
+    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const city = page.getByLabel(/^City( \*)?$/);
+    const phone = page.getByLabel(/^Primary Phone( \*)?$/);
+    // Each time, another tab saves just after this page has read the profile for its save, before the save arrives:
+    // the page's own check cannot see it, the server's must.
+    let landing: Record<string, string> | null = { phone_1: '(512) 555-0111' };
+    const saves: string[] = [];
+    await page.route('**/api/profiles/vendor/', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      saves.push(route.request().headers()['x-expected-values'] ?? '');
+      if (landing) expect((await api.request('PATCH', '/api/profiles/vendor/', landing)).status).toBe(200);
+      landing = null;
+      await route.continue();
+    });
+
+    // A field this form did not change (the phone): it takes the other tab's value, and the save goes through.
+    await city.fill('New Braunfels');
+    await saveProfile(page);
+    expect(saves).toHaveLength(2);
+    expect(JSON.parse(saves[0]!)).toHaveProperty('city');
+    const saved = (await api.get('/api/profiles/vendor/')).body as Record<string, string>;
+    expect([saved.city, saved.phone_1]).toEqual(['New Braunfels', '(512) 555-0111']);
+    await expect(phone.inputValue()).resolves.toBe('(512) 555-0111');
+
+    // A field both changed (the website): not written over; it says what it is now, and a second Save replaces it.
+    await website(page).fill('mine-again.example.com');
+    landing = { website: 'racing.example.com' };
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Changed by someone else meanwhile; it is now "racing.example.com". Save again to replace it with yours.').waitFor();
+    expect(((await api.get('/api/profiles/vendor/')).body as Record<string, string>).website).toBe('racing.example.com');
+    await saveProfile(page);
+    expect(((await api.get('/api/profiles/vendor/')).body as Record<string, string>).website).toBe('mine-again.example.com');
+  });
 });

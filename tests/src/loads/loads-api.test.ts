@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FieldValue, loadNumberStream } from '@portal/domain/loads/fields';
-import { valueDigest } from '@portal/domain/loads/expected';
+import { valueDigest } from '@portal/domain/expected';
 import { keyedId } from '@portal/command-api/loads/service';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { PortalClient } from '../support/http-client';

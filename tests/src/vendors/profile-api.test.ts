@@ -3,6 +3,7 @@ import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
 import { activeSignedIn, signIn } from '../accounts/support';
+import { profileValueDigest } from '@portal/domain/vendors/decider';
 
 let system: TestSystem;
 let vendor: PortalClient;
@@ -275,5 +276,69 @@ describe('the carrier agreement and a complete profile', () => {
     expect(later.body.vendor_name).toBe('Lone Star Express');
     const list = await vendor.get(`/api/loads/?min_position=${later.headers.get('x-event-position')}`);
     expect(list.body.find((l: { id: string }) => l.id === created.body.id).vendor_name).toBe('Lone Star Express');
+  });
+});
+
+describe('a save over a change it did not see (X-Expected-Values)', () => {
+  const expecting = (values: Record<string, string | null>) => ({
+    'X-Expected-Values': JSON.stringify(Object.fromEntries(Object.entries(values).map(([field, value]) => [field, profileValueDigest(value)]))),
+  });
+
+  it("refuses the vendor's or an ADMIN's save over a field changed meanwhile (409, the values now), and records nothing", async () => {
+    const vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id as string;
+    const before = (await vendor.request('PATCH', '/api/profiles/vendor/', { city: 'Dallas' })).body;
+    expect(before.fax).toBeNull();
+    // The vendor saves every filled field as the form has them, expecting what it read; an empty field is expected
+    // as empty, however it is written.
+    const seen = Object.fromEntries(Object.keys(COMPANY).map((field) => [field, before[field] as string]));
+    const moved = await vendor.request('PATCH', '/api/profiles/vendor/', { ...seen, city: 'Austin' }, expecting({ ...seen, fax: '' }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.city).toBe('Austin');
+
+    // An ADMIN's form opened before that save: refused, with the city as it is now.
+    const head = await system.store.headPosition();
+    const stale = await admin.request('PATCH', `/api/vendors/${vendorId}/`, { city: 'Houston' }, expecting({ city: 'Dallas' }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ detail: 'Someone else changed this profile while you were editing. Check the values now, then save again.', current: { city: 'Austin' } });
+    // The same through the vendor's own route, with a field it did not change among those it sends (the spec's save
+    // sends every filled field): nothing of it is written.
+    const staleOwn = await vendor.request('PATCH', '/api/profiles/vendor/', { city: 'Dallas', legal_name: 'Never Saved LLC' }, expecting({ city: 'Dallas', legal_name: seen.legal_name! }));
+    expect(staleOwn.status).toBe(409);
+    expect(staleOwn.body.current).toEqual({ city: 'Austin' });
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await readProfile(vendor, moved)).body).toMatchObject({ city: 'Austin', legal_name: seen.legal_name });
+
+    // Someone else already set what this save sets: the same end, no clash.
+    expect((await admin.request('PATCH', `/api/vendors/${vendorId}/`, { city: 'Austin' }, expecting({ city: 'Dallas' }))).status).toBe(200);
+    expect(await system.store.headPosition()).toBe(head);
+    // Expecting what is there now: saved (an ADMIN may expect the coverage fields too).
+    const saved = await admin.request('PATCH', `/api/vendors/${vendorId}/`, { city: 'Houston', liability_amount: '500000' }, expecting({ city: 'Austin', liability_amount: null }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ city: 'Houston', liability_amount: '500000.00' });
+
+    // Two saves at once over the same value: one is saved, the other refused.
+    const both = await Promise.all(['San Antonio', 'El Paso'].map((city) => vendor.request('PATCH', '/api/profiles/vendor/', { city }, expecting({ city: 'Houston' }))));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = both.find((answer) => answer.status === 200)!;
+    expect((await readProfile(vendor, winner)).body.city).toBe(winner.body.city);
+  });
+
+  it('refuses a malformed X-Expected-Values with 400, naming the fields each route takes, and records nothing', async () => {
+    const vendorId = (await vendor.get('/api/auth/user/')).body.vendor_profile.id as string;
+    const head = await system.store.headPosition();
+    const digest = profileValueDigest('x');
+    for (const header of ['{not json', '[]', 'null', `{"username":"${digest}"}`, '{"city":"Dallas"}', '{"city":null}', `{"liability_amount":"${digest}"}`]) {
+      const refused = await vendor.request('PATCH', '/api/profiles/vendor/', { city: 'Never' }, { 'X-Expected-Values': header });
+      expect(refused.status, header).toBe(400);
+      expect(refused.body).toEqual({ 'X-Expected-Values': ['X-Expected-Values must be a JSON object of profile fields and the digests of their values.'] });
+    }
+    // An ADMIN may not expect the bank numbers, which staff only see masked: a 409 would show them, and a digest
+    // accepted or refused would confirm a guess.
+    for (const header of ['{not json', `{"carrier_agreement_status":"${digest}"}`, `{"bank_account_number":"${digest}"}`, `{"bank_routing_number":"${digest}"}`]) {
+      const refused = await admin.request('PATCH', `/api/vendors/${vendorId}/`, { city: 'Never' }, { 'X-Expected-Values': header });
+      expect(refused.status, header).toBe(400);
+      expect(refused.body).toEqual({ 'X-Expected-Values': ['X-Expected-Values must be a JSON object of vendor fields and the digests of their values.'] });
+    }
+    expect(await system.store.headPosition()).toBe(head);
   });
 });

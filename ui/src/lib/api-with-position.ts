@@ -20,9 +20,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A JSON object or FormData body (the browser sets the multipart boundary itself). */
-export async function sendWithPosition<T>(method: 'POST' | 'PATCH', path: string, body: FormData | object): Promise<PositionedAnswer<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
+/** A JSON object or FormData body (the browser sets the multipart boundary itself); `extraHeaders` e.g. X-Expected-Values. */
+export async function sendWithPosition<T>(method: 'POST' | 'PATCH', path: string, body: FormData | object, extraHeaders: Record<string, string> = {}): Promise<PositionedAnswer<T>> {
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   const csrfToken = readCookie('csrftoken');
   if (csrfToken) headers.set('X-CSRFToken', csrfToken);
   if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json');

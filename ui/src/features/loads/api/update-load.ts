@@ -15,7 +15,7 @@ export type LoadPatch = {
 
 /**
  * `expected`: what the user saw of the fields the patch changes (a section's values as its form opened), as value
- * digests (domain/src/loads/expected.ts). Someone else having changed one meanwhile, the server refuses the whole patch
+ * digests (domain/src/expected.ts). Someone else having changed one meanwhile, the server refuses the whole patch
  * with 409, and the fields as they are now, instead of writing over it unseen.
  */
 export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<string, string>): Promise<LoadView> {

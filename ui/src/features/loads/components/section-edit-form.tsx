@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { valueDigest } from '@portal/domain/loads/expected';
+import { valueDigest } from '@portal/domain/expected';
 import { type FieldValue, LOAD_SECTION_LABELS, type LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { BusyButton } from '../../../components/busy-button';

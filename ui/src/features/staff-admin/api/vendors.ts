@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ProfileValues, VendorField } from '@portal/domain/vendors/profile-fields';
 import { apiClient } from '../../../lib/api-client';
 import { withBrowserZone } from '../../../lib/format-date';
+import { vendorChangedMeanwhile } from '../utils/vendor-detail';
 
 export type VendorStatus = 'active' | 'pending' | 'other';
 
@@ -74,11 +75,22 @@ export function vendorQueryOptions(id: string) {
 
 export const useVendor = (id: string) => useQuery(vendorQueryOptions(id));
 
-/** PATCH /api/vendors/{id}/ (ADMIN) with the changed fields of one section: the answer replaces the cached vendor. */
+/**
+ * PATCH /api/vendors/{id}/ (ADMIN) with the changed fields of one section: the answer replaces the cached vendor.
+ * `expected`: those fields as the screen read them, as digests (vendorExpected); someone else having changed one
+ * meanwhile, the server refuses the save with 409 and the fields as they are now, which the cached vendor takes.
+ */
 export function useUpdateVendor(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: VendorPatch) => apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), patch),
+    mutationFn: ({ patch, expected }: { patch: VendorPatch; expected?: Partial<Record<VendorField, string>> }) =>
+      apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), patch, {
+        headers: expected && Object.keys(expected).length > 0 ? { 'X-Expected-Values': JSON.stringify(expected) } : undefined,
+      }),
+    onError: (error) => {
+      const now = vendorChangedMeanwhile(error);
+      if (now) queryClient.setQueryData<VendorDetail>(staffVendorKey(id), (vendor) => (vendor ? { ...vendor, ...now } : vendor));
+    },
     onSuccess: (vendor) => {
       if (vendor && typeof vendor === 'object' && 'id' in vendor) queryClient.setQueryData(staffVendorKey(id), vendor);
       else void queryClient.invalidateQueries({ queryKey: staffVendorKey(id), exact: true });

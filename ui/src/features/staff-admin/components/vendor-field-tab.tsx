@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { VendorField } from '@portal/domain/vendors/profile-fields';
 import { BusyButton } from '../../../components/busy-button';
 import { StatusBadge } from '../../../components/status-badge';
+import { fieldChangedMeanwhile } from '../../../lib/changed-meanwhile';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusBackOnClose, useFocusFirstFieldOnMount } from '../../../lib/focus';
 import { insuranceNotice } from '../../../lib/insurance-notice';
@@ -20,6 +21,8 @@ import {
   NOT_PROVIDED,
   patchErrors,
   VENDOR_FIELDS,
+  vendorChangedMeanwhile,
+  vendorExpected,
   vendorPatch,
 } from '../utils/vendor-detail';
 import { VendorFieldInput } from './vendor-field-input';
@@ -133,10 +136,20 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
     if (!once.begin()) return;
     setBanner(null);
     try {
-      await update.mutateAsync(patch);
+      await update.mutateAsync({ patch, expected: vendorExpected(vendor, patch) });
       toast.success(VENDOR_MESSAGES.saved(tab.label));
       onDone();
     } catch (error) {
+      const now = vendorChangedMeanwhile(error);
+      if (now) {
+        // Not written over unseen: the screen now shows what each field is (useUpdateVendor), the form keeps what
+        // this ADMIN typed, and a second Save replaces it.
+        setErrors(Object.fromEntries(Object.entries(now).map(([name, value]) => [name, fieldChangedMeanwhile(value ?? '')])) as EditErrors);
+        setBanner(VENDOR_MESSAGES.changedMeanwhile);
+        const first = tab.fields.find((name) => name in now);
+        if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
+        return;
+      }
       const refused = Object.fromEntries(
         Object.entries(fieldErrorsOf(error))
           .filter(([name]) => (tab.fields as readonly string[]).includes(name))

@@ -25,6 +25,7 @@ export const VENDOR_MESSAGES = {
   saveFailed: (section: string) => `Failed to save ${section} information.`,
   saved: (section: string) => `${section} information updated successfully!`,
   validationBlocked: 'Please fix the validation errors before submitting.',
+  changedMeanwhile: 'Someone else changed this vendor while you were editing. Check the fields marked, then save again.',
 } as const;
 
 export const STAFF_ACCOUNT_MESSAGES = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_FIELDS, PROFILE_SECTIONS } from '@portal/domain/vendors/profile-fields';
+import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { ApiError } from '../../../lib/api-client';
 import type { VendorDetail } from '../api/vendors';
 import {
   changeVendorField,
@@ -11,7 +13,9 @@ import {
   maskedDisplay,
   patchErrors,
   VENDOR_TABS,
+  vendorChangedMeanwhile,
   vendorDocuments,
+  vendorExpected,
   vendorPatch,
 } from './vendor-detail';
 
@@ -127,5 +131,22 @@ describe('documents', () => {
     ]);
     expect(documents.find((document) => document.type === 'insurance')?.url).toBe('/api/serve-file/vendor-documents/v-1/abc/coi.pdf');
     expect(documents.find((document) => document.type === 'w9_document')?.url).toBeNull();
+  });
+});
+
+describe('what an ADMIN\'s save expects, and what a refusal says changed', () => {
+  it('expects each field sent as the screen read it, never the masked bank numbers', () => {
+    const read = { city: 'Dallas', fax: null, liability_amount: '1000000.00', bank_account_number: '****2873' } as unknown as Partial<VendorDetail>;
+    expect(vendorExpected(read, { city: 'Austin', fax: '555', liability_amount: '5.00', bank_account_number: '123456789' })).toEqual({
+      city: profileValueDigest('Dallas'),
+      fax: profileValueDigest(null),
+      liability_amount: profileValueDigest('1000000.00'),
+    });
+  });
+
+  it('reads a 409\'s fields as they are now, and nothing from other errors', () => {
+    expect(vendorChangedMeanwhile(new ApiError(409, { current: { city: 'Round Rock', fax: null, vendor: 'x' } }))).toEqual({ city: 'Round Rock', fax: null });
+    expect(vendorChangedMeanwhile(new ApiError(400, { current: { city: 'x' } }))).toBeNull();
+    expect(vendorChangedMeanwhile(new Error('offline'))).toBeNull();
   });
 });

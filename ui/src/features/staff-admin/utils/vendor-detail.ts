@@ -10,7 +10,9 @@ import {
   type VendorDocumentType,
   type VendorField,
 } from '@portal/domain/vendors/profile-fields';
+import { profileValueDigest } from '@portal/domain/vendors/decider';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
+import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/calendar-days';
 import { servedFileUrl } from '../../../lib/served-file-url';
 import type { VendorDetail, VendorPatch } from '../api/vendors';
@@ -189,6 +191,26 @@ export function vendorPatch(vendor: Partial<VendorDetail>, tab: FieldTab, values
     if (isMasked(name) || !same) patch[name] = value;
   }
   return patch;
+}
+
+/**
+ * What an ADMIN's save expects of each field it sends: the value as the screen read it, as a digest
+ * (profileValueDigest). Not for the bank numbers, which staff only see masked: a new one replaces whatever is there.
+ */
+export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch): Partial<Record<VendorField, string>> {
+  return Object.fromEntries(
+    (Object.keys(patch) as VendorField[]).filter((name) => !isMasked(name)).map((name) => [name, profileValueDigest(stored(vendor, name))]),
+  );
+}
+
+/** The fields a refused save (409) says someone else changed meanwhile, as they are now; null for any other error. */
+export function vendorChangedMeanwhile(error: unknown): Partial<Record<VendorField, string | null>> | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = (error.body as { current?: unknown } | null)?.current;
+  if (typeof current !== 'object' || current === null) return null;
+  return Object.fromEntries(
+    Object.entries(current).filter(([name]) => Object.hasOwn(VENDOR_FIELDS, name)).map(([name, value]) => [name, typeof value === 'string' ? value : null]),
+  );
 }
 
 // ---------- Documents ----------

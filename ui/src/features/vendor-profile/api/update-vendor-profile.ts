@@ -5,9 +5,13 @@ import { VENDOR_PROFILE_KEY, type VendorProfile } from './get-vendor-profile';
 
 export type VendorProfilePatch = Partial<Record<ProfileField, string>>;
 
-/** PATCH of the non-empty profile fields; 400 `{ field: [messages] }` on a refused value. */
-export function updateVendorProfile(patch: VendorProfilePatch): Promise<PositionedAnswer<VendorProfile>> {
-  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', patch);
+/**
+ * PATCH of the non-empty profile fields; 400 `{ field: [messages] }` on a refused value. `expected`: the profile's
+ * values as this form last read them, of the fields it sends, as digests (profileValueDigest). Someone else having
+ * changed one meanwhile, the server refuses the whole save with 409 and `current` (those fields as they are now).
+ */
+export function updateVendorProfile({ patch, expected }: { patch: VendorProfilePatch; expected?: Partial<Record<ProfileField, string>> }): Promise<PositionedAnswer<VendorProfile>> {
+  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', patch, expected ? { 'X-Expected-Values': JSON.stringify(expected) } : {});
 }
 
 /** The answer is the profile as the command side now holds it: it replaces the cached one. */

@@ -19,9 +19,11 @@ import { useDocumentPresence } from '../hooks/use-document-presence';
 import { PROFILE_SECTION_TITLES } from '../utils/profile-field-definitions';
 import {
   buildProfilePayload,
+  changedMeanwhileOf,
   changeField,
   completenessOf,
   errorsOf,
+  expectedOf,
   firstErrorField,
   formValuesOf,
   mergeWithCurrent,
@@ -152,19 +154,28 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         setChecking(false);
         // Unreadable just now: saved as before, over whatever is there.
         const merged = current ? mergeWithCurrent(values, savedValues, current) : { values, clashes: {} };
-        const clashed = firstErrorField(merged.clashes);
-        if (clashed) {
-          // Not overwritten unseen: each field says what it is now, and a second Save puts the user's value over it.
-          setSavedValues((base) => ({ ...base, ...merged.clashes }));
-          setClashes(Object.fromEntries(Object.entries(merged.clashes).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));
-          setBanner(PROFILE_CHANGED_MEANWHILE);
-          setScrollTarget({ field: clashed });
+        if (showClashes(merged.clashes)) {
           once.end();
           return;
         }
         setValues(merged.values);
-        save(merged.values);
+        // The server checks again what this read saw, at the moment it records the save.
+        void save(merged.values, current ?? savedValues).finally(once.end);
       });
+  }
+
+  /**
+   * Fields both this form and someone else changed, differently: not overwritten unseen. Each says what it is now,
+   * and a second Save puts the user's value over it. False when there are none.
+   */
+  function showClashes(found: Partial<ProfileFormValues>): boolean {
+    const clashed = firstErrorField(found);
+    if (!clashed) return false;
+    setSavedValues((base) => ({ ...base, ...found }));
+    setClashes(Object.fromEntries(Object.entries(found).map(([field, now]) => [field, fieldChangedMeanwhile(now)])));
+    setBanner(PROFILE_CHANGED_MEANWHILE);
+    setScrollTarget({ field: clashed });
+    return true;
   }
 
   /** The profile as the server has it now (null when it cannot be read just now; empty when there is none yet). */
@@ -176,27 +187,41 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
     }
   }
 
-  function save(toSave: ProfileFormValues) {
-    update.mutate(buildProfilePayload(toSave), {
-      onSettled: once.end,
-      onSuccess: ({ data }) => {
-        const saved = formValuesOf(data);
-        setValues(saved);
-        setSavedValues(saved);
-        setClashes({});
-        setRestoredNotice(false);
-        setErrors(errorsOf(saved));
-        setSavedNotice((count) => count + 1);
-      },
-      onError: (error) => {
-        setBanner(saveErrorMessage(error));
-        const fieldErrors = saveFieldErrors(error);
-        setErrors((current) => ({ ...current, ...fieldErrors }));
-        const field = firstErrorField(fieldErrors);
-        if (field) setScrollTarget({ field });
-      },
-    });
+  /**
+   * Saves `toSave`, expecting the fields it sends to be as `seen` (the profile as last read). Refused because someone
+   * else changed one in the meantime (409, after the read above): the fields this form did not change take their new
+   * values and the save goes once more by itself; a field both changed is shown as a clash.
+   */
+  async function save(toSave: ProfileFormValues, seen: ProfileFormValues, again = false): Promise<void> {
+    const patch = buildProfilePayload(toSave);
+    try {
+      const { data } = await update.mutateAsync({ patch, expected: expectedOf(patch, seen) });
+      const saved = formValuesOf(data);
+      setValues(saved);
+      setSavedValues(saved);
+      setClashes({});
+      setRestoredNotice(false);
+      setErrors(errorsOf(saved));
+      setSavedNotice((count) => count + 1);
+    } catch (error) {
+      const now = changedMeanwhileOf(error);
+      if (now) {
+        const seenNow = { ...seen, ...now };
+        const merged = mergeWithCurrent(toSave, savedValues, seenNow);
+        if (showClashes(merged.clashes)) return;
+        setValues(merged.values);
+        if (!again) return save(merged.values, seenNow, true);
+        setBanner(PROFILE_CHANGED_MEANWHILE);
+        return;
+      }
+      setBanner(saveErrorMessage(error));
+      const fieldErrors = saveFieldErrors(error);
+      setErrors((current) => ({ ...current, ...fieldErrors }));
+      const field = firstErrorField(fieldErrors);
+      if (field) setScrollTarget({ field });
+    }
   }
+
 
   const sectionDone: Record<ProfileSection, boolean> = completeness;
   const fieldsOf = (section: ProfileSection) => (

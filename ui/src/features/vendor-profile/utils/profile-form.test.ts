@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { profileValueDigest } from '@portal/domain/vendors/decider';
 import { ApiError } from '../../../lib/api-client';
 import {
   buildProfilePayload,
+  changedMeanwhileOf,
   changeField,
   completenessOf,
   errorsOf,
+  expectedOf,
   firstErrorField,
   formValuesOf,
   mergeWithCurrent,
@@ -153,5 +156,19 @@ describe('save messages', () => {
     );
     expect(saveErrorMessage(new ApiError(502, null))).toBe(SAVE_FAILED);
     expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe(SAVE_FAILED);
+  });
+});
+
+describe('what a save expects, and what a refusal says changed', () => {
+  it('expects each field it sends as last read, an empty one as empty', () => {
+    const seen = { ...complete, website: '' };
+    expect(expectedOf({ city: 'Austin', website: 'x.example.com' }, seen)).toEqual({ city: profileValueDigest('Dallas'), website: profileValueDigest(null) });
+  });
+
+  it("reads a 409's fields as they are now ('' for empty), and nothing from other errors", () => {
+    expect(changedMeanwhileOf(new ApiError(409, { detail: 'x', current: { city: 'Austin', fax: null, username: 'not a field' } }))).toEqual({ city: 'Austin', fax: '' });
+    expect(changedMeanwhileOf(new ApiError(409, { detail: 'x' }))).toBeNull();
+    expect(changedMeanwhileOf(new ApiError(400, { current: { city: 'Austin' } }))).toBeNull();
+    expect(changedMeanwhileOf(new Error('offline'))).toBeNull();
   });
 });

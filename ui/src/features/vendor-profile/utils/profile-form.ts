@@ -2,6 +2,7 @@
 import { profileCompleteness, type Completeness } from '@portal/domain/vendors/completeness';
 import { PROFILE_SECTION_OF, PROFILE_SECTIONS, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
+import { profileValueDigest } from '@portal/domain/vendors/decider';
 import { ApiError } from '../../../lib/api-client';
 import { describeErrorBody, fieldErrorsOf } from '../../../lib/error-messages';
 import { profileFieldDefinition } from './profile-field-definitions';
@@ -69,6 +70,24 @@ export function mergeWithCurrent(values: ProfileFormValues, base: ProfileFormVal
     else if (mine !== now) clashes[field] = current[field];
   }
   return { values: merged, clashes };
+}
+
+/** What a save expects of each field it sends: the profile as this form last read it (`seen`), as digests. */
+export function expectedOf(payload: Partial<Record<ProfileField, string>>, seen: ProfileFormValues): Partial<Record<ProfileField, string>> {
+  return Object.fromEntries(Object.keys(payload).map((field) => [field, profileValueDigest(seen[field as ProfileField])]));
+}
+
+/**
+ * The fields a refused save (409) says someone else changed meanwhile, as they are now ('' for empty); null for any
+ * other error.
+ */
+export function changedMeanwhileOf(error: unknown): Partial<ProfileFormValues> | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = (error.body as { current?: unknown } | null)?.current;
+  if (typeof current !== 'object' || current === null) return null;
+  return Object.fromEntries(
+    Object.entries(current).filter(([field]) => isProfileField(field)).map(([field, value]) => [field, typeof value === 'string' ? value : '']),
+  );
 }
 
 /** Errors of every filled field (what the page shows for values as loaded). */
