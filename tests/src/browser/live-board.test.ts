@@ -130,4 +130,36 @@ describe('the live board', () => {
     await expect.poll(async () => (await boardOrder(dispatch)).indexOf(target.kdt_id), { timeout: LIVE_TIMEOUT }).toBeGreaterThanOrEqual(notCancelled);
     await api.request('PATCH', `/api/loads/${target.id}/`, { status: 'open' });
   });
+
+  it('holds new and removed loads under the pointer too, says how many wait, and shows them once the pointer leaves', { timeout: 60_000 }, async () => {
+    const dispatch = await signedIn('staff', 'dispatch', '/staff/loads');
+    await dispatch.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    const api = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const loads = (await api.get<{ id: string; kdt_id: string }[]>('/api/loads/')).body;
+    const vendors = (await api.get<{ id: string; username: string }[]>('/api/vendors/')).body;
+    const carrier = vendors.find((vendor) => vendor.username === 'carrier')!;
+    await boardRow(dispatch, loads[0]!.kdt_id).waitFor();
+    const before = await boardOrder(dispatch);
+    const note = board(dispatch).getByRole('status');
+    expect(await note.textContent()).toBe('');
+
+    // The pointer rests on the third row, as a user about to click it; a load is created and another deleted.
+    const aimed = boardRow(dispatch, before[2]!);
+    await aimed.locator('[col-id="vendor_name"]').hover();
+    const aimedAt = await aimed.boundingBox();
+    const gone = loads.find((load) => load.kdt_id === before[1])!;
+    const created = await api.post<{ id: string; kdt_id: string }>('/api/loads/', { load_number: 'held-1', kdt_id: 'held-1', vendor: carrier.id });
+    expect(created.status).toBe(201);
+    expect((await api.request('DELETE', `/api/loads/${gone.id}/`)).status).toBe(204);
+    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load and 1 removed load: shown when you move off the board.');
+    await screenshot(dispatch, 'live-board-held-note');
+    // Nothing moved under the pointer, and the note did not move the board.
+    expect(await boardOrder(dispatch)).toEqual(before);
+    expect(await aimed.boundingBox()).toEqual(aimedAt);
+
+    // Away from the board, both land where a reload would put them, and the note is empty again.
+    await dispatch.getByRole('heading', { name: 'Loads', level: 1 }).hover();
+    await expect.poll(() => boardOrder(dispatch), { timeout: LIVE_TIMEOUT }).toEqual(['kdt_held-1', ...before.filter((id) => id !== gone.kdt_id)]);
+    expect(await note.textContent()).toBe('');
+  });
 });

@@ -40,7 +40,7 @@ import type { BoardCellModes } from '../utils/board-cells';
 import { type BoardFilter, isBoardFilterActive, passesBoardFilter } from '../utils/board-filter';
 import type { BoardSort } from '../utils/board-view';
 import { dateComparator, loadNumberComparator, statusComparator, vendorNameComparator } from '../utils/board-sort';
-import { addPositions, diffRows, isEmptyTransaction } from '../utils/grid-transaction';
+import { addPositions, diffRows, type HeldRows, heldNote, isEmptyTransaction, NONE_HELD } from '../utils/grid-transaction';
 import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
 import { staffLoadPath } from '../utils/staff-load-paths';
 import type { BoardGridContext } from './board-grid-context';
@@ -230,31 +230,42 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   /**
    * Whether the board holds its order: while the pointer is over it or the keyboard is in it, a pushed change updates
    * its row in place (values and flash) instead of re-sorting and re-filtering the board, which moved rows under the
-   * mouse of a user about to click one (ten times in nine seconds on a sorted board at a dozen changes a second). The
-   * order catches up once the pointer and the focus have left. New and removed loads still come and go at once.
+   * mouse of a user about to click one (ten times in nine seconds on a sorted board at a dozen changes a second). New
+   * and removed loads wait too (each moved every row below it by one), and a note over the board says how many. All of
+   * it catches up once the pointer and the focus have left.
    */
   const holding = useRef(false);
   const orderStale = useRef(false);
   /** Whether a column sorts the board (kept from its state events: the column API's module is not loaded). */
   const sorted = useRef(initialSort.length > 0);
 
+  const [waiting, setWaiting] = useState<HeldRows>(NONE_HELD);
+
   const sync = useCallback(() => {
     const grid = api.current;
     if (!grid) return;
     const transaction = diffRows(applied.current, latest.current);
-    applied.current = latest.current;
-    if (isEmptyTransaction(transaction)) return;
     const { add, update, remove } = transaction;
     // Changed cells flash by themselves (enableCellChangeFlash); new rows flash whole, where the list has them.
-    if (update.length > 0 && holding.current) {
-      // Earlier changes still queued go first, so none lands over a newer one.
-      grid.flushAsyncTransactions();
-      for (const row of update) grid.getRowNode(row.id)?.updateData(row);
-      if (sorted.current || isBoardFilterActive(filterRef.current)) orderStale.current = true;
-      if (remove.length > 0) grid.applyTransactionAsync({ remove });
-    } else if (update.length > 0 || remove.length > 0) {
-      grid.applyTransactionAsync({ update, remove });
+    if (holding.current) {
+      if (update.length > 0) {
+        // Earlier changes still queued go first, so none lands over a newer one.
+        grid.flushAsyncTransactions();
+        for (const row of update) grid.getRowNode(row.id)?.updateData(row);
+        if (sorted.current || isBoardFilterActive(filterRef.current)) orderStale.current = true;
+        const updated = new Map(update.map((row) => [row.id, row]));
+        applied.current = applied.current.map((row) => updated.get(row.id) ?? row);
+      }
+      // The grid holds every row it held, updated; new and removed ones wait for the hold to end.
+      setWaiting((held) =>
+        add.length === 0 && remove.length === 0 ? NONE_HELD : held.added === add.length && held.removed === remove.length ? held : { added: add.length, removed: remove.length },
+      );
+      return;
     }
+    applied.current = latest.current;
+    setWaiting(NONE_HELD);
+    if (isEmptyTransaction(transaction)) return;
+    if (update.length > 0 || remove.length > 0) grid.applyTransactionAsync({ update, remove });
     for (const { index, rows } of addPositions(latest.current, add)) {
       grid.applyTransactionAsync({ add: rows, addIndex: index }, (result) => grid.flashCells({ rowNodes: result.add as IRowNode<LoadView>[] }));
     }
@@ -393,11 +404,14 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     const hold = pointerInside.current || (element !== null && focused !== null && element.contains(focused) && focused.matches(':focus-visible'));
     if (hold === holding.current) return;
     holding.current = hold;
-    if (!hold && orderStale.current) {
+    if (hold) return;
+    // The loads that came and went meanwhile, then the order.
+    sync();
+    if (orderStale.current) {
       orderStale.current = false;
       api.current?.refreshClientSideRowModel('filter');
     }
-  }, []);
+  }, [sync]);
 
   // The body grows with its rows up to the viewport less 200 px, then scrolls.
   const bodyHeight = Math.max(shownRows, MIN_BODY_ROWS) * ROW_HEIGHT + BODY_SLACK;
@@ -406,8 +420,9 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     <div
       ref={wrapper}
       onKeyDownCapture={leaveOnTabKey}
-      onPointerEnter={() => {
-        pointerInside.current = true;
+      // Over the rows, not the column headers: a header is clicked to re-sort, and nothing there moves.
+      onPointerOver={(event) => {
+        pointerInside.current = !(event.target instanceof Element && event.target.closest('.ag-header'));
         followHold();
       }}
       onPointerLeave={() => {
@@ -422,6 +437,10 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
       aria-label="Loads"
       style={{ height: `calc(${HEADER_HEIGHT}px + min(100vh - 200px, ${bodyHeight}px))` }}
     >
+      {/* Over the board, not above it: a note that pushed the board down would move the rows it holds still. */}
+      <p className={`board-held-note${waiting === NONE_HELD ? ' is-empty' : ''}`} role="status">
+        {heldNote(waiting)}
+      </p>
       <p id={KEYS_HINT_ID} className="visually-hidden">
         Arrow keys move between cells, Enter uses the cell&apos;s link or button, and Tab leaves the table.
       </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../../loads/utils/load-fixture';
-import { addPositions, diffRows, isEmptyTransaction } from './grid-transaction';
+import { addPositions, diffRows, heldNote, isEmptyTransaction, NONE_HELD } from './grid-transaction';
 
 describe('diffRows (cache changes as one AG Grid transaction)', () => {
   const [a, b, c] = [loadFixture('a'), loadFixture('b'), loadFixture('c')];
@@ -33,5 +33,14 @@ describe('addPositions (where added rows go in an unsorted grid)', () => {
 
   it('has nothing to place when nothing was added', () => {
     expect(addPositions([a, b], [])).toEqual([]);
+  });
+});
+
+describe('heldNote', () => {
+  it('says how many new and removed loads wait, and nothing when none do', () => {
+    expect(heldNote(NONE_HELD)).toBe('');
+    expect(heldNote({ added: 1, removed: 0 })).toBe('1 new load: shown when you move off the board.');
+    expect(heldNote({ added: 0, removed: 3 })).toBe('3 removed loads: shown when you move off the board.');
+    expect(heldNote({ added: 2, removed: 1 })).toBe('2 new loads and 1 removed load: shown when you move off the board.');
   });
 });

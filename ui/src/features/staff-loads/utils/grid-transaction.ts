@@ -45,3 +45,19 @@ export function addPositions(after: readonly LoadView[], add: readonly LoadView[
 
 export const isEmptyTransaction = ({ add, update, remove }: RowTransaction): boolean =>
   add.length === 0 && update.length === 0 && remove.length === 0;
+
+/** New and removed loads the board holds back while the user points at it or works in it with the keys. */
+export interface HeldRows {
+  added: number;
+  removed: number;
+}
+export const NONE_HELD: HeldRows = { added: 0, removed: 0 };
+
+const countOf = (count: number, what: string) => `${count} ${what} load${count === 1 ? '' : 's'}`;
+
+/** What the note over a holding board says ('' when nothing waits). */
+export function heldNote({ added, removed }: HeldRows): string {
+  const parts = [added > 0 ? countOf(added, 'new') : '', removed > 0 ? countOf(removed, 'removed') : ''].filter(Boolean);
+  if (parts.length === 0) return '';
+  return `${parts.join(' and ')}: shown when you move off the board.`;
+}
