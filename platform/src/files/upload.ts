@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { unsupportedFileType } from '@portal/domain/files';
+import { extensionOfName, unsupportedFileType } from '@portal/domain/files';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE = `File is too large. Maximum size is ${MAX_UPLOAD_BYTES / 1024 / 1024}MB.`;
@@ -20,15 +20,10 @@ export type UploadCheck =
   | { ok: true; extension: string; contentType: string }
   | { ok: false; status: 400 | 413; message: string };
 
-export function extensionOf(name: string): string {
-  const match = /\.([A-Za-z0-9]+)$/.exec(name);
-  return match ? match[1]!.toLowerCase() : '';
-}
-
 /** Size, extension and real content, checked on the server whatever the browser claimed. */
 export async function checkUpload(content: Buffer, fileName: string, allowed: readonly string[]): Promise<UploadCheck> {
   if (content.length > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: FILE_TOO_LARGE };
-  const extension = extensionOf(fileName);
+  const extension = extensionOfName(fileName);
   const kind = KINDS[extension];
   if (!kind || !allowed.includes(extension)) {
     return { ok: false, status: 400, message: unsupportedFileType(allowed) };
@@ -46,7 +41,7 @@ export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\s+/g, ' ').trim();
   if (cleaned.length <= 150) return cleaned || 'file';
-  const extension = extensionOf(cleaned);
+  const extension = extensionOfName(cleaned);
   return cleaned.slice(0, 140 - extension.length) + (extension ? `.${extension}` : '');
 }
 

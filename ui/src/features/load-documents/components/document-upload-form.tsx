@@ -4,7 +4,8 @@ import { useLeaveWarning } from '../../../components/unsaved-changes-guard';
 import { newRequestKey } from '../../../lib/request-key';
 import { useToast } from '../../../lib/toast-context';
 import { useUploadLoadDocument } from '../api/upload-load-document';
-import { acceptAttribute, allowedExtensions, chosenFileError, formatFileSize, MAX_LOAD_DOCUMENT_MB } from '../utils/load-document-files';
+import { formatFileSize } from '../../../lib/file-size';
+import { acceptAttribute, allowedExtensions, chosenFileError, MAX_LOAD_DOCUMENT_MB } from '../utils/load-document-files';
 import { LOAD_DOCUMENT_MESSAGES, uploadErrorText, uploadSucceeded } from '../utils/load-document-messages';
 import { CameraCapture } from './camera-capture';
 

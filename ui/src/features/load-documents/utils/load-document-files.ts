@@ -1,5 +1,6 @@
 // Which files a load document may be (vendor-side.md sections 5 and 9): the types the server accepts for the
 // document type, and at most 5 MB. The server checks type and content again.
+import { extensionOfName } from '@portal/domain/files';
 import { LOAD_DOCUMENT_EXTENSIONS, PHOTO_EXTENSIONS, type LoadDocumentType } from '@portal/domain/loads/fields';
 import { LOAD_DOCUMENT_MESSAGES, fileTooLarge } from './load-document-messages';
 
@@ -12,11 +13,8 @@ export const allowedExtensions = (type: LoadDocumentType): readonly string[] => 
 /** The file picker's accept attribute: '.jpg,.jpeg,.png,.gif' for photos. */
 export const acceptAttribute = (type: LoadDocumentType): string => allowedExtensions(type).map((extension) => `.${extension}`).join(',');
 
-/** The lower-case extension of a file name ('' when it has none). */
-export function extensionOf(name: string): string {
-  const match = /\.([A-Za-z0-9]+)$/.exec(name.trim());
-  return match ? match[1]!.toLowerCase() : '';
-}
+/** The lower-case extension of a file name ('' when it has none), of the name trimmed, as the server checks it. */
+export const extensionOf = (name: string): string => extensionOfName(name.trim());
 
 export const isAllowedFile = (name: string, type: LoadDocumentType): boolean => allowedExtensions(type).includes(extensionOf(name));
 
@@ -33,11 +31,4 @@ export function capturedPhotoName(at: Date): string {
   const date = `${at.getFullYear()}${two(at.getMonth() + 1)}${two(at.getDate())}`;
   const time = `${two(at.getHours())}${two(at.getMinutes())}${two(at.getSeconds())}`;
   return `photo-${date}-${time}.jpg`;
-}
-
-/** '1.2 MB', '640 KB', '12 B'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }

@@ -3,7 +3,7 @@ import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '@portal/domain/
 import { DocumentPreviewDialog } from '../../../components/document-preview-dialog';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { fileNameOfUrl, servedFileUrl } from '../../../lib/served-file-url';
-import { formatFileSize } from '../../load-documents/utils/load-document-files';
+import { formatFileSize } from '../../../lib/file-size';
 import { usePendingReport } from '../../../lib/pending-report';
 import { useVendorDocument, type VendorDocumentRecord } from '../api/get-vendor-document';
 import { useUploadVendorDocument } from '../api/upload-vendor-document';
