@@ -397,7 +397,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** Whether pid is a postgres process whose data folder is clusterDir. Unknown (no /proc) counts as yes. */
-async function isPostgresOn(pid: number, clusterDir: string): Promise<boolean> {
+export async function isPostgresOn(pid: number, clusterDir: string): Promise<boolean> {
   let comm: string;
   try {
     comm = (await fs.readFile(`/proc/${pid}/comm`, 'utf8')).trim();

@@ -1,31 +1,84 @@
 // Ops commands: `npm run projector -- <command>`. They work beside a running `npm start` (they use the embedded
 // PostgreSQL it runs) or on their own (they start it, work, and stop it).
 import os from 'node:os';
+import type pg from 'pg';
 import { restoreRecord, RESTORABLE_KINDS, type RestorableKind } from '@portal/command-api/recycle-bin/restore';
 import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
-import { openDatabase } from '@portal/platform/db/database';
+import { type Database, openDatabase } from '@portal/platform/db/database';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool } from '@portal/platform/db/pool';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
+import { deletedRecords, recordIdsByKey } from './deleted-records';
 import { describeDifferences } from './differences';
 import { rebuild, REBUILD_SCHEMA, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
 import { projectorMigrations } from './schema';
 
-const usage = `usage: npm run projector -- <command>
+const usage = `usage: npm run projector -- <command>   (in the compose image: node dist/projector-cli.mjs <command>)
 
 commands:
-  status                  the projector's checkpoint, the event store's head position and the lag in events
+  status                  the database worked on, the projector's checkpoint, the event store's head position and
+                          the lag in events
   rebuild [--fresh]       replay every event into fresh read-model tables while the live ones keep serving, then
                           switch over in one step; interrupted, it resumes (--fresh starts over)
   verify                  rebuild into a scratch schema and compare it row by row with the live read models
-  restore <kind> <id>     restore a deleted record (kind: ${RESTORABLE_KINDS.join(', ')}) as the ops actor
+  deleted <kind>          list the deleted records of a kind (${RESTORABLE_KINDS.join(', ')}), newest deletion first
+  restore <kind> <record> restore a deleted record as the ops actor: by its id, or a load by its Load ID (kdt_...),
+                          a vendor or staff member by username
+  help                    this text
+
+The ops actor recorded is ops:<name>, the name from OPS_ACTOR, else SUDO_USER, else the system user.
 
 exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not
 run or was refused (its reason on stderr) or the usage was wrong, 130/143 interrupted`;
+
+/** Each command and the arguments it takes: positional names, and the options it knows. */
+const COMMANDS: Record<string, { positional: string[]; options: string[] }> = {
+  status: { positional: [], options: [] },
+  rebuild: { positional: [], options: ['--fresh'] },
+  verify: { positional: [], options: [] },
+  deleted: { positional: ['kind'], options: [] },
+  restore: { positional: ['kind', 'record'], options: [] },
+};
+
+/** What is wrong with the arguments, or null. */
+function usageError(command: string, args: string[]): string | null {
+  const { positional, options } = COMMANDS[command]!;
+  const given = args.filter((arg) => !arg.startsWith('-'));
+  const unknown = args.find((arg) => arg.startsWith('-') && !options.includes(arg));
+  if (unknown) return `unknown option '${unknown}' for ${command}${options.length > 0 ? ` (it takes ${options.join(', ')})` : ' (it takes none)'}`;
+  if (given.length < positional.length) return `${command} needs ${positional.map((name) => `<${name}>`).join(' ')}`;
+  if (given.length > positional.length) return `${command} takes ${positional.length === 0 ? 'no arguments' : positional.map((name) => `<${name}>`).join(' ')}; '${given[positional.length]}' is one too many`;
+  if (positional[0] === 'kind' && !RESTORABLE_KINDS.includes(given[0] as RestorableKind)) return `unknown kind '${given[0]}' (kinds: ${RESTORABLE_KINDS.join(', ')})`;
+  return null;
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACTOR_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
+
+/** ops:<name>: OPS_ACTOR names the person, else the user sudo was run by, else the system user. */
+function opsActor(): string {
+  const name = process.env.OPS_ACTOR?.trim() || process.env.SUDO_USER?.trim() || os.userInfo().username;
+  if (!ACTOR_NAME.test(name)) throw new Error(`OPS_ACTOR must be 1-64 letters, digits, '.', '_', '@' or '-' (got '${name}')`);
+  return `ops:${name}`;
+}
+
+/** Which database a command works on, without its password. */
+function describeDatabase(database: Database, config: { dataDir: string }): string {
+  if (database.source === 'external') {
+    const url = new URL(database.url);
+    return `DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname})`;
+  }
+  const port = new URL(database.url).port;
+  return database.source === 'embedded-running'
+    ? `embedded, run by the product (DATA_DIR=${config.dataDir}, port ${port})`
+    : `embedded, started for this command (DATA_DIR=${config.dataDir}, port ${port}; the product is not running)`;
+}
+
+const kindName = (kind: RestorableKind) => (kind === 'staff' ? 'staff member' : kind.replace(/s$/, ''));
 
 const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
 
@@ -61,16 +114,35 @@ function onInterrupt(message: string): () => void {
   return () => handlers.forEach((remove) => remove());
 }
 
+/**
+ * The id of the record `restore` was given: an id as it is, else a load's Load ID (kdt_..., or its number) or a vendor's
+ * or staff member's username, looked up in the read models, deleted or not.
+ */
+async function recordId(pool: pg.Pool, kind: RestorableKind, record: string): Promise<string> {
+  if (UUID_TEXT.test(record)) return record;
+  const ids = await recordIdsByKey(pool, kind, record);
+  if (ids.length === 1) return ids[0]!;
+  const by = kind === 'loads' ? 'Load ID' : 'username';
+  throw new Error(`no ${kindName(kind)} with the id or ${by} ${record} (deleted or not); 'npm run projector -- deleted ${kind}' lists the deleted ones`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (!command || !['status', 'rebuild', 'verify', 'restore'].includes(command)) {
-    process.stderr.write(`${usage}\n`);
-    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${usage}\n`);
+    return 0;
   }
-  if (command === 'restore' && (args.length !== 2 || !RESTORABLE_KINDS.includes(args[0] as RestorableKind))) {
-    process.stderr.write(`${usage}\n`);
+  if (!command || !Object.hasOwn(COMMANDS, command)) {
+    process.stderr.write(`${command ? `projector: unknown command '${command}'\n\n` : ''}${usage}\n`);
     return 2;
   }
+  const wrong = usageError(command, args);
+  if (wrong) {
+    process.stderr.write(`projector: ${wrong}\n\n${usage}\n`);
+    return 2;
+  }
+  const positional = args.filter((arg) => !arg.startsWith('-'));
+  const actor = command === 'restore' ? opsActor() : '';
   const config = loadConfig();
   const logger = createLogger({ level: 'warn', base: { service: 'projector-cli' } });
   // An ops command works on an existing database: pointed at the wrong folder it must say so, not make an empty one.
@@ -83,7 +155,8 @@ async function main(argv: string[]): Promise<number> {
       if (command === 'status') {
         const status = await projectorStatus(store, pool);
         process.stdout.write(
-          `event store:  ${store.kind}\ncheckpoint:   ${show(status.checkpoint)}\nhead:         ${show(status.head)}\n` +
+          `database:     ${describeDatabase(database, config)}\n` +
+            `event store:  ${store.kind}\ncheckpoint:   ${show(status.checkpoint)}\nhead:         ${show(status.head)}\n` +
             `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
         );
         // What an interrupted rebuild or verify left behind.
@@ -106,21 +179,42 @@ async function main(argv: string[]): Promise<number> {
         const done = onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
         const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress: printProgress });
         done();
+        // The comparison stops at the projector's checkpoint: events after it (a projector not running, or behind)
+        // are in neither side.
+        const status = await projectorStatus(store, pool);
+        const behind = status.lag > 0
+          ? `${status.lag}${status.lagCapped ? '+' : ''} event(s) after position ${show(status.checkpoint)} are not in the read models yet` +
+            `${database.source === 'embedded' ? ' (the product is not running; it applies them when it starts)' : ''} and were not compared.\n`
+          : '';
         if (differences.length === 0) {
-          process.stdout.write('The read models equal a replay from the first event.\n');
+          process.stdout.write(`The read models equal a replay from the first event.\n${behind}`);
         } else {
-          process.stdout.write(`The read models differ from a replay (at most 20 rows per table and side shown):\n${describeDifferences(differences)}\n`);
+          process.stdout.write(
+            `The read models differ from a replay (at most 20 rows per table and side shown):\n${describeDifferences(differences)}\n${behind}` +
+              `'npm run projector -- rebuild' replaces the live read models with a replay, which the events decide.\n`,
+          );
           return 1;
         }
+      } else if (command === 'deleted') {
+        const kind = positional[0] as RestorableKind;
+        const records = await deletedRecords(pool, kind);
+        if (records.length === 0) process.stdout.write(`No deleted ${kind}.\n`);
+        for (const record of records) {
+          const by = record.deleted_by ? ` by ${record.deleted_by}` : '';
+          process.stdout.write(`${record.id}  ${record.key}${record.name ? `  (${record.name})` : ''}  deleted ${record.deleted_at.toISOString()}${by}\n`);
+        }
       } else {
-        const [kind, id] = args as [RestorableKind, string];
-        const actor = `ops:${os.userInfo().username}`;
+        const kind = positional[0] as RestorableKind;
+        const record = positional[1]!;
+        const id = await recordId(pool, kind, record);
         const position = await restoreRecord(store, kind, id, { actorType: 'OPS', actorUsername: actor }).catch((error: Error & { status?: number }) => {
           // The API's words ("Not found.") name neither what nor which.
-          if (error.status === 404) throw new Error(`no ${kind.replace(/s$/, '')} with the id ${id} (deleted or not)`);
+          if (error.status === 404) throw new Error(`no ${kindName(kind)} with the id ${id} (deleted or not)`);
           throw error;
         });
-        process.stdout.write(`Restored ${kind} ${id} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
+        const named = id === record ? id : `${record} (${id})`;
+        process.stdout.write(`Restored ${kind} ${named} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
+        if (database.source === 'embedded') process.stdout.write('The product is not running: the record shows again once it starts (npm start).\n');
       }
     } finally {
       await store.close();

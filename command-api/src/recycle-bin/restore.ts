@@ -33,13 +33,14 @@ export async function restoreRecord(store: EventStore, kind: RestorableKind, raw
       case 'vendors': {
         const state = await load(store, vendorStream(id), vendors);
         if (state.status !== 'active') throw new HttpError(404, 'Not found.');
-        await handleCommand(store, vendorStream(id), vendors, { type: 'RestoreVendor', data: {} }, metadata);
-        // The vendor's account comes back with it, so it can log in again.
+        const vendor = await handleCommand(store, vendorStream(id), vendors, { type: 'RestoreVendor', data: {} }, metadata);
+        // The vendor's account comes back with it, so it can log in again. It may not be deleted (a deletion stopped
+        // between the vendor's event and the account's): then the vendor's restore is the last thing recorded.
         const restored = await handleCommand(store, userStream(state.userId), account, { type: 'RestoreAccount', data: {} }, metadata).catch((error) => {
           if (error instanceof AccountError && error.code === 'not_deleted') return { position: null };
           throw error;
         });
-        return restored.position;
+        return restored.position ?? vendor.position;
       }
       case 'staff': {
         if ((await loadStaff(store, id)).status !== 'active') throw new HttpError(404, 'Not found.');

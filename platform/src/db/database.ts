@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../embedded-postgres';
+import { type EmbeddedPostgres, isPostgresOn, startEmbeddedPostgres } from '../embedded-postgres';
 
 export const EMBEDDED_DATABASE = 'portal';
 
@@ -18,12 +18,15 @@ export interface Database {
 const never = new Promise<string>(() => {});
 
 /** The URL of an embedded server that a running `npm start` already owns on this data folder, if any. */
-function runningEmbeddedUrl(dataDir: string): string | undefined {
+async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
   try {
     const lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
     const pid = Number(lines[0]);
     const port = Number(lines[3]);
     process.kill(pid, 0);
+    // After a crash or a reboot the file's pid may belong to another process by now: then nothing of ours runs, and
+    // starting the embedded server (which removes the stale file) is right, not connecting to a port nobody serves.
+    if (!(await isPostgresOn(pid, path.join(dataDir, 'postgres')))) return undefined;
     const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
     return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
   } catch {
@@ -43,7 +46,7 @@ export class NoDatabase extends Error {
 export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean; mustExist?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', lost: never, stop: async () => {} };
   if (options.allowRunning) {
-    const url = runningEmbeddedUrl(config.dataDir);
+    const url = await runningEmbeddedUrl(config.dataDir);
     if (url) return { url, source: 'embedded-running', lost: never, stop: async () => {} };
   }
   if (options.mustExist && !fs.existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {

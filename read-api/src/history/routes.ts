@@ -17,6 +17,7 @@ import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/err
 import { requireReader } from '../accounts/actor';
 import { single } from './as-of';
 import { queryZone, zoneOrUtc } from '@portal/domain/calendar';
+import { deletedRows } from '@portal/projector/deleted-records';
 
 const LOGINS_PARAM = 'Send logins=show or logins=hide.';
 /** Who had a load before it was reassigned to the vendor reading its history. */
@@ -280,14 +281,9 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const actor = await requireReader(ctx, pool);
     if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to view the recycle bin.');
     const iso = (value: Date) => value.toISOString();
-    const [loads, vendors, staff] = await Promise.all([
-      pool.query('SELECT id, kdt_id, vendor_name, deleted_at, deleted_by FROM loads WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC'),
-      pool.query('SELECT id, vendor_name AS name, username, deleted_at, deleted_by FROM vendor_profiles WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC'),
-      pool.query(`SELECT id, username, trim(first_name || ' ' || last_name) AS name, deleted_at, deleted_by FROM users
-                  WHERE kind = 'STAFF' AND deleted_at IS NOT NULL ORDER BY deleted_at DESC`),
-    ]);
+    const [loads, vendors, staff] = await Promise.all([deletedRows(pool, 'loads'), deletedRows(pool, 'vendors'), deletedRows(pool, 'staff')]);
     const shape = (rows: Record<string, any>[]) => rows.map((row) => ({ ...row, deleted_at: iso(row.deleted_at) }));
-    ctx.body = { loads: shape(loads.rows), vendors: shape(vendors.rows), staff: shape(staff.rows) };
+    ctx.body = { loads: shape(loads), vendors: shape(vendors), staff: shape(staff) };
   });
 
   return router;

@@ -19,8 +19,12 @@ let system: TestSystem;
 let vendor: PortalClient;
 
 async function projector(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return projectorWith({}, ...args);
+}
+
+async function projectorWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv({ DATABASE_URL: system.db.url }) });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: childEnv({ DATABASE_URL: system.db.url, ...env }) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -38,6 +42,10 @@ describe('npm run projector -- <command>', () => {
   it('status prints the checkpoint, the head and the lag', async () => {
     const { code, stdout } = await projector('status');
     expect(code).toBe(0);
+    // Which database, without its password.
+    const url = new URL(system.db.url);
+    expect(stdout).toContain(`database:     DATABASE_URL (${url.hostname}:${url.port}${url.pathname})`);
+    expect(stdout).not.toContain(url.password);
     expect(stdout).toMatch(/event store: +postgres/);
     expect(stdout).toMatch(/checkpoint: +\d+/);
     expect(stdout).toMatch(/head: +\d+/);
@@ -63,6 +71,8 @@ describe('npm run projector -- <command>', () => {
       expect(lines).toContain('loads: 1 row(s) in the live table differ from or are missing in the replay, 1 the other way round');
       expect(lines).toContain(`  id=${id}: differs in`);
       expect(lines).toContain('    status: live "cancelled", replay "open"');
+      // And what to do about it.
+      expect(lines).toContain("'npm run projector -- rebuild' replaces the live read models with a replay, which the events decide.");
       // Not the whole row (about 3 kB with its state and view).
       expect(stdout).not.toContain('"pickup_location"');
     } finally {
@@ -197,10 +207,59 @@ describe('npm run projector -- <command>', () => {
     }
   }, 60_000);
 
-  it('answers bad usage with the usage text and exit code 2', async () => {
-    const { code, stderr } = await projector('restore', 'planets', 'x');
-    expect(code).toBe(2);
-    expect(stderr).toContain('usage: npm run projector -- <command>');
-    expect(stderr).toContain('exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not');
-  }, 60_000);
+  it('answers bad usage with what is wrong, the usage text and exit code 2, and help with the usage and 0', async () => {
+    const cases: [string[], string][] = [
+      [['restore', 'planets', 'x'], "projector: unknown kind 'planets' (kinds: loads, vendors, staff)"],
+      [['restore', 'load', 'x'], "projector: unknown kind 'load' (kinds: loads, vendors, staff)"],
+      [['rebuild', '--frsh'], "projector: unknown option '--frsh' for rebuild (it takes --fresh)"],
+      [['verify', '--fresh'], "projector: unknown option '--fresh' for verify (it takes none)"],
+      [['status', 'extra'], "projector: status takes no arguments; 'extra' is one too many"],
+      [['restore', 'loads'], 'projector: restore needs <kind> <record>'],
+      [['deleted'], 'projector: deleted needs <kind>'],
+      [['frobnicate'], "projector: unknown command 'frobnicate'"],
+    ];
+    for (const [args, said] of cases) {
+      const { code, stdout, stderr } = await projector(...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr.split('\n')[0], args.join(' ')).toBe(said);
+      expect(stderr).toContain('usage: npm run projector -- <command>');
+      expect(stdout).toBe('');
+    }
+    const none = await projector();
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('usage: npm run projector -- <command>');
+    for (const help of ['help', '--help', '-h']) {
+      const { code, stdout, stderr } = await projector(help);
+      expect(code, help).toBe(0);
+      expect(stdout).toContain('usage: npm run projector -- <command>');
+      expect(stdout).toContain('exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not');
+      expect(stderr).toBe('');
+    }
+  }, 120_000);
+
+  it('lists the deleted records of a kind, and restores one by its Load ID or username, as the person OPS_ACTOR names', async () => {
+    const created = await vendor.post('/api/loads/', { load_number: 'ops-bykey-1' });
+    const id = created.body.id as string;
+    const deleted = await vendor.request('DELETE', `/api/loads/${id}/`);
+    await until(async () => (await system.db.pool.query('SELECT 1 FROM loads WHERE id = $1 AND deleted_at IS NOT NULL', [id])).rows.length === 1, { what: 'the deletion projected' });
+    const listed = await projector('deleted', 'loads');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split('\n').find((line) => line.startsWith(id))).toMatch(new RegExp(`^${id}  kdt_ops-bykey-1  \\(.+\\)  deleted \\d{4}-\\d{2}-\\d{2}T.+Z by carrier$`));
+    expect(deleted.status).toBe(204);
+
+    // By its Load ID, as the board and the complaint name it, in any case.
+    const restored = await projectorWith({ OPS_ACTOR: 'jane.doe' }, 'restore', 'loads', 'KDT_ops-bykey-1');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`Restored loads KDT_ops-bykey-1 (${id}) as ops:jane.doe`);
+    const { rows } = await system.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'LoadRestored'`, [`load-${id}`]);
+    expect(rows[0].metadata.actorUsername).toBe('ops:jane.doe');
+
+    const unknown = await projector('restore', 'vendors', 'nobody-here');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe("projector: no vendor with the id or username nobody-here (deleted or not); 'npm run projector -- deleted vendors' lists the deleted ones");
+    const badActor = await projectorWith({ OPS_ACTOR: 'jane; rm -rf' }, 'restore', 'loads', id);
+    expect(badActor.code).toBe(2);
+    expect(badActor.stderr).toContain('OPS_ACTOR must be');
+    expect((await projector('deleted', 'staff')).stdout).toBe('No deleted staff.\n');
+  }, 120_000);
 });
