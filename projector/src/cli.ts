@@ -183,7 +183,7 @@ async function main(argv: string[]): Promise<number> {
         // are in neither side.
         const status = await projectorStatus(store, pool);
         const behind = status.lag > 0
-          ? `${status.lag}${status.lagCapped ? '+' : ''} event(s) after position ${show(status.checkpoint)} are not in the read models yet` +
+          ? `${status.lag}${status.lagCapped ? '+' : ''} event(s) after the projector's checkpoint (${status.checkpoint < 0n ? 'none yet' : `position ${status.checkpoint}`}) are not in the read models yet` +
             `${database.source === 'embedded' ? ' (the product is not running; it applies them when it starts)' : ''} and were not compared.\n`
           : '';
         if (differences.length === 0) {

@@ -123,7 +123,12 @@ describe('validation of a change', () => {
   });
 
   it('parses numbers and refuses what is not one', () => {
-    expect(updateLoadSchema.parse({ rate_amount: '1200.456' }).rate_amount).toBe(1200.46);
+    expect(updateLoadSchema.parse({ rate_amount: '1200.45' }).rate_amount).toBe(1200.45);
+    expect(updateLoadSchema.parse({ amount_paid: 0.1 + 0.2 }).amount_paid).toBe(0.3);
+    // More decimals than the field keeps are refused, not rounded: 12.345 is a slip to see, not to have corrected.
+    expect(invalid({ rate_amount: '1200.456' })).toEqual(['rate_amount: Ensure that there are no more than 2 decimal places.']);
+    expect(invalid({ amount_paid: 12.345 })).toEqual(['amount_paid: Ensure that there are no more than 2 decimal places.']);
+    expect(invalid({ miles: 412.25 })).toEqual(['miles: Ensure that there are no more than 1 decimal place.']);
     expect(invalid({ rate_amount: 'twelve' })).toEqual(['rate_amount: A valid number is required.']);
     expect(invalid({ rate_amount: -5 })).toEqual(['rate_amount: Ensure this value is greater than or equal to 0.']);
     expect(invalid({ total_pieces: 2.5 })).toEqual(['total_pieces: A whole number is required.']);

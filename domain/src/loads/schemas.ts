@@ -85,7 +85,16 @@ const decimal = (options: { min?: number; max?: number; integer?: boolean; place
       ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max}.` });
       return z.NEVER;
     }
-    return options.places !== undefined ? Math.round(number * 10 ** options.places) / 10 ** options.places : number;
+    if (options.places !== undefined) {
+      // Refused, not rounded: 12.345 typed for 12.35 (or 1234.5) is a slip the user should see, not have corrected.
+      const scaled = number * 10 ** options.places;
+      if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled))) {
+        ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${options.places} decimal place${options.places === 1 ? '' : 's'}.` });
+        return z.NEVER;
+      }
+      return Math.round(scaled) / 10 ** options.places;
+    }
+    return number;
   });
 
 const money = decimal({ min: 0, max: 100_000_000, places: 2 });

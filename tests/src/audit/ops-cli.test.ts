@@ -9,6 +9,10 @@ import { REPLAY_LOCK } from '@portal/projector/rebuild';
 import { PROJECTOR_LEADER_LOCK } from '@portal/projector/leader';
 import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
 import { startTestSystem, type TestSystem } from '../support/system';
+import { createTestDatabase } from '../support/database';
+import { allMigrations } from '../../../scripts/system';
+import { createEventStore } from '@portal/platform/event-store/create';
+import { silentLogger } from '@portal/platform/logger';
 import { until } from '../support/until';
 import { DEMO_PASSWORD, signIn } from '../accounts/support';
 import { childEnv } from '../support/processes';
@@ -234,6 +238,21 @@ describe('npm run projector -- <command>', () => {
       expect(stdout).toContain('usage: npm run projector -- <command>');
       expect(stdout).toContain('exit status: 0 done (verify: the read models equal a replay), 1 verify found differences, 2 the command could not');
       expect(stderr).toBe('');
+    }
+  }, 120_000);
+
+  it('verify names the events it did not compare, those after the checkpoint of a projector that is not running', async () => {
+    // A database whose projector never ran: two events in the store, none in the read models.
+    const db = await createTestDatabase(allMigrations);
+    try {
+      const store = await createEventStore({ eventStoreUrl: undefined, pool: db.pool, databaseUrl: db.url, logger: silentLogger });
+      await store.appendToStream('probe-1', [{ type: 'PipelineProbed', data: {}, metadata: {} }, { type: 'PipelineProbed', data: {}, metadata: {} }], { expectedRevision: 'no_stream' });
+      await store.close();
+      const { code, stdout } = await projectorWith({ DATABASE_URL: db.url }, 'verify');
+      expect(code).toBe(0);
+      expect(stdout).toContain('The read models equal a replay from the first event.\n2 event(s) after the projector\'s checkpoint (none yet) are not in the read models yet and were not compared.\n');
+    } finally {
+      await db.drop();
     }
   }, 120_000);
 
