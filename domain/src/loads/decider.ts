@@ -3,6 +3,7 @@ import type { FileRef } from '../vendors/events';
 import type { LoadCreated, LoadEvent } from './events';
 import {
   emptySectionValues,
+  EXPECTABLE_OUTSIDE_SECTIONS,
   SECTION_OF,
   type LoadDocumentType,
   type FieldValue,
@@ -162,19 +163,19 @@ function existing(state: LoadState): Load {
 }
 
 /** The fields a PATCH may say it expects (UpdateLoad's `expected`) besides the section fields, and their values now. */
-const EXPECTABLE_OUTSIDE_SECTIONS: Record<string, (load: Load) => FieldValue> = {
+const EXPECTABLE_OUTSIDE_SECTION_VALUES: Record<(typeof EXPECTABLE_OUTSIDE_SECTIONS)[number], (load: Load) => FieldValue> = {
   pickup_date: (load) => load.pickupDate,
   delivery_date: (load) => load.deliveryDate,
   status: (load) => load.status,
   payment_status: (load) => load.paymentStatus,
 };
 
-export const EXPECTABLE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SECTION_OF), ...Object.keys(EXPECTABLE_OUTSIDE_SECTIONS)]);
+export const EXPECTABLE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SECTION_OF), ...EXPECTABLE_OUTSIDE_SECTIONS]);
 
 /** A field a request may say it expects, as it is now (undefined for any other name). */
 export function expectableValue(load: Load, field: string): FieldValue | undefined {
   if (own(SECTION_OF, field)) return load.values[field as SectionField] ?? null;
-  return own(EXPECTABLE_OUTSIDE_SECTIONS, field)?.(load);
+  return own(EXPECTABLE_OUTSIDE_SECTION_VALUES, field)?.(load);
 }
 
 /** One request becomes the events that say what changed; nothing changed, nothing recorded. */

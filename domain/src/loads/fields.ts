@@ -37,6 +37,12 @@ export const BOOLEAN_FIELDS = ['temperature_required', 'is_hazmat'] as const;
 export const DATE_FIELDS = ['pickup_date', 'delivery_date', 'last_payment_date', 'last_update', 'estimated_delivery_time'] as const;
 
 export type FieldValue = string | number | boolean | null;
+
+/**
+ * The fields outside the sections a change may say it expects (X-Expected-Values), as a load's answer names them: the
+ * values the status, payment status and date controls set outright.
+ */
+export const EXPECTABLE_OUTSIDE_SECTIONS = ['pickup_date', 'delivery_date', 'status', 'payment_status'] as const;
 export type SectionValues = { [K in SectionField]: FieldValue };
 
 export const emptySectionValues = (): SectionValues =>

@@ -74,4 +74,52 @@ describe('a section edited by two people at once', () => {
     await page.getByText('Rate & Payment Information updated successfully!').first().waitFor();
     await expect.poll(amountPaid).toBe(400);
   });
+
+  it('a payment status and a date set by someone else meanwhile are not overwritten unseen; choosing again replaces them', { timeout: 90_000 }, async () => {
+    const { rows } = await suite.system.db.pool.query<{ id: string }>(`SELECT id FROM loads WHERE kdt_id = 'kdt_24105'`);
+    const loadId = rows[0]!.id;
+    const accounting = await signIn(suite.system, 'accounting', 'staff');
+    const admin = await signIn(suite.system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+    const current = async () => (await accounting.get(`/api/loads/${loadId}/`)).body as { payment_status: string; delivery_date: string | null };
+
+    const page = await suite.openPage({ timezoneId: 'UTC' });
+    // As above: a page never told of the changes.
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`${suite.system.url}/staff/load/${loadId}`);
+    const payment = page.getByLabel('Payment Status', { exact: true });
+    const shown = await payment.inputValue();
+    const theirs = shown === 'disputed' ? 'partial' : 'disputed';
+    const mine = shown === 'paid' ? 'unpaid' : 'paid';
+
+    // Another accountant sets the payment status while this page shows the old one.
+    expect((await accounting.request('PATCH', `/api/loads/${loadId}/`, { payment_status: theirs })).status).toBe(200);
+    await payment.selectOption(mine);
+    // Before: "Payment status updated to ...", the other's change gone without a word.
+    const theirLabel = theirs === 'disputed' ? 'Disputed' : 'Partial';
+    await page.getByText(`Someone else set the payment status to ${theirLabel} meanwhile. Choose again if yours should replace it.`).first().waitFor();
+    await expect.poll(() => payment.inputValue()).toBe(theirs);
+    expect((await current()).payment_status).toBe(theirs);
+    await payment.selectOption(mine);
+    await page.getByText(`Payment status updated to ${mine === 'paid' ? 'Paid' : 'Unpaid'}`).first().waitFor();
+    await expect.poll(async () => (await current()).payment_status).toBe(mine);
+
+    // The same for a date on the board: the dialog says what it is now and stays open; Save again replaces it.
+    await page.goto(`${suite.system.url}/staff/loads`);
+    const row = page.locator('.ag-row').filter({ has: page.getByRole('link', { name: 'kdt_24105', exact: true }) });
+    await row.waitFor();
+    expect((await admin.request('PATCH', `/api/loads/${loadId}/`, { delivery_date: '2026-12-24T15:00:00.000Z' })).status).toBe(200);
+    await row.locator('[col-id="delivery_date"]').getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    await dialog.getByLabel(/^Date/).fill('2026-12-27');
+    await dialog.getByLabel('Time', { exact: true }).fill('10:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Someone else set this date to Dec 24, 3:00 PM meanwhile. Save again to replace it with yours.').waitFor();
+    expect((await current()).delivery_date).toBe('2026-12-24T15:00:00.000Z');
+    await screenshot(page, 'date-dialog-changed-meanwhile');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await current()).delivery_date).toBe('2026-12-27T10:00:00.000Z');
+  });
 });

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FieldValue, LoadStatus, PaymentStatus } from '@portal/domain/loads/fields';
+import { EXPECTABLE_OUTSIDE_SECTIONS, type FieldValue, type LoadStatus, type PaymentStatus } from '@portal/domain/loads/fields';
+import { valueDigest } from '@portal/domain/expected';
 import type { LoadView } from '@portal/domain/loads/view';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
 import { sentAgainIfUnanswered } from '../../../lib/send-again';
 import { storeLoad } from './load-cache';
+import { loadKeys } from './load-query-keys';
 
 /** One PATCH: a status (maybe with dates), a payment status, one date, or the changed fields of one section. */
 export type LoadPatch = {
@@ -23,14 +25,41 @@ export function updateLoad(loadId: string, patch: LoadPatch, expected?: Record<s
   return apiClient.patch<LoadView>(`/loads/${encodeURIComponent(loadId)}/`, patch, { headers });
 }
 
-/** The answer is the load after the change (the server may add to it, e.g. a pickup date when picked up). */
-export function useUpdateLoad(loadId: string) {
+/**
+ * What a change that sets values outright expects of them: each of the status, payment status and date fields it
+ * sets, as the page showed them (`seen`), as digests. Others (a vendor) expect nothing.
+ */
+export function expectedOfPatch(patch: LoadPatch, seen: LoadView): Record<string, string> {
+  const fields = EXPECTABLE_OUTSIDE_SECTIONS.filter((field) => patch[field] !== undefined);
+  return Object.fromEntries(fields.map((field) => [field, valueDigest(seen[field] ?? null)]));
+}
+
+/** The fields a refused change (409) says someone else changed meanwhile, as they are now; null for other errors. */
+export function loadChangedMeanwhile(error: unknown): Partial<LoadView> | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = (error.body as { current?: unknown } | null)?.current;
+  return typeof current === 'object' && current !== null ? (current as Partial<LoadView>) : null;
+}
+
+/**
+ * The answer is the load after the change (the server may add to it, e.g. a pickup date when picked up). With `seen`
+ * (the load as the page shows it), the change expects what it sets to be as shown: two people changing one load's
+ * payment status at once, the second is refused (409) rather than both told it worked, and the caches take the value
+ * now, which the control then shows.
+ */
+export function useUpdateLoad(loadId: string, options: { seen?: LoadView } = {}) {
   const queryClient = useQueryClient();
+  const { seen } = options;
   return useMutation({
-    // Each of these sets a value outright: sent again when its answer was lost, it ends the same (a section save,
-    // which depends on what it was made over, is not; see useUpdateLoadSection).
-    mutationFn: (patch: LoadPatch) => sentAgainIfUnanswered(() => updateLoad(loadId, patch)),
+    // Each of these sets a value outright: sent again when its answer was lost, it ends the same, as the server takes
+    // a value already set to what a change sets as no clash (a section save, which depends on what it was made over,
+    // is not sent again; see useUpdateLoadSection).
+    mutationFn: (patch: LoadPatch) => sentAgainIfUnanswered(() => updateLoad(loadId, patch, seen ? expectedOfPatch(patch, seen) : undefined)),
     onSuccess: (load) => storeLoad(queryClient, load),
+    onError: (error) => {
+      const now = loadChangedMeanwhile(error);
+      if (now && seen) storeLoad(queryClient, { ...(queryClient.getQueryData<LoadView>(loadKeys.detail(loadId)) ?? seen), ...now });
+    },
   });
 }
 

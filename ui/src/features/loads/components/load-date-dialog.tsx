@@ -2,12 +2,14 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
-import { useUpdateLoad } from '../api/update-load';
+import { formatListDateTime } from '../../../lib/format-date';
+import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
 import {
   DATE_DIALOG_BAD_DATE,
   DATE_DIALOG_CLEARS,
   DATE_DIALOG_TIME_HINT,
   DATE_DIALOG_TITLES,
+  dateChangedMeanwhile,
   dateDialogInitial,
   dateDialogValue,
   dateOrderNotice,
@@ -27,7 +29,10 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
   const [time, setTime] = useState(initial.time);
   const [error, setError] = useState<string | null>(null);
   const dateInput = useRef<HTMLInputElement>(null);
-  const update = useUpdateLoad(load.id);
+  // The load as this dialog knows it: the one it opened on, with what a refusal said someone else set meanwhile (the
+  // dialog may have been handed a copy that does not follow the caches).
+  const [seen, setSeen] = useState(load);
+  const update = useUpdateLoad(load.id, { seen });
   const once = useOneAtATime();
   const clears = date.trim() !== '' && time.trim() === '';
   const entered = dateDialogValue(date, time, load[field]);
@@ -50,8 +55,16 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
       {
         onSettled: once.end,
         onSuccess: onClose,
-        // The spec logs a failed date update and says nothing more.
         onError: (failure) => {
+          // Someone else set this date while the dialog was open: said here, the dialog kept open (the page shows the
+          // date now), and a second Save replaces it. Not a failure the spec knows.
+          const now = loadChangedMeanwhile(failure);
+          if (now && field in now) {
+            setSeen((before) => ({ ...before, ...now }));
+            setError(dateChangedMeanwhile(now[field] ? formatListDateTime(now[field]) : ''));
+            return;
+          }
+          // The spec logs a failed date update and says nothing more.
           console.error(`Failed to update ${field} of load ${load.id}`, failure);
           onClose();
         },

@@ -3,10 +3,10 @@ import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/doma
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
-import { useUpdateLoad } from '../api/update-load';
+import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
 import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
-import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages';
+import { errorText, LOAD_MESSAGES, statusChangedMeanwhile, statusUpdated } from '../utils/load-messages';
 import { LOAD_STATUS_TONES } from '../utils/status-tones';
 import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
@@ -15,7 +15,7 @@ import { SaveFeedback } from './save-feedback';
 export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; readOnly?: boolean }) {
   const id = useId();
   const toast = useToast();
-  const update = useUpdateLoad(load.id);
+  const update = useUpdateLoad(load.id, { seen: load });
   const { flash, succeeded, failed } = useFlash();
   // The server sets the pickup (delivery) date to now when picked up (delivered) without one; the answer has it.
   // Arrow keys only draft a value; Enter saves it (see use-committed-select); the select keeps the focus meanwhile.
@@ -28,7 +28,8 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
           toast.success(statusUpdated(answer.status));
         },
         (error: unknown) => {
-          const message = errorText(error) ?? LOAD_MESSAGES.statusFailed;
+          const now = loadChangedMeanwhile(error)?.status;
+          const message = now ? statusChangedMeanwhile(now) : (errorText(error) ?? LOAD_MESSAGES.statusFailed);
           failed(message);
           toast.error(message);
         },

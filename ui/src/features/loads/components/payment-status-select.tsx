@@ -3,10 +3,10 @@ import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@po
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
-import { useUpdateLoad } from '../api/update-load';
+import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
 import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
-import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-messages';
+import { errorText, LOAD_MESSAGES, paymentStatusChangedMeanwhile, paymentStatusUpdated } from '../utils/load-messages';
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
 import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
@@ -15,7 +15,7 @@ import { SaveFeedback } from './save-feedback';
 export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView; readOnly?: boolean }) {
   const id = useId();
   const toast = useToast();
-  const update = useUpdateLoad(load.id);
+  const update = useUpdateLoad(load.id, { seen: load });
   const { flash, saving, succeeded, failed } = useFlash();
   // Arrow keys only draft a value; Enter saves it (see use-committed-select); the select keeps the focus meanwhile.
   const select = useCommittedSelect<PaymentStatus>({
@@ -28,7 +28,8 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
           toast.success(paymentStatusUpdated(answer.payment_status));
         },
         (error: unknown) => {
-          const message = errorText(error) ?? LOAD_MESSAGES.paymentStatusFailed;
+          const now = loadChangedMeanwhile(error)?.payment_status;
+          const message = now ? paymentStatusChangedMeanwhile(now) : (errorText(error) ?? LOAD_MESSAGES.paymentStatusFailed);
           failed(message);
           toast.error(message);
         },

@@ -72,3 +72,7 @@ function compareForOrder(a: string, b: string): number | null {
   if (isDateOnly(a) || isDateOnly(b)) return dayA.date < dayB.date ? -1 : dayA.date > dayB.date ? 1 : 0;
   return Date.parse(a) - Date.parse(b);
 }
+
+/** A date change refused because someone else set the date meanwhile (409): what it is now ('' when none). */
+export const dateChangedMeanwhile = (now: string) =>
+  `Someone else ${now ? `set this date to ${now}` : 'cleared this date'} meanwhile. Save again to replace it with yours.`;
