@@ -31,10 +31,16 @@ describe('a section edited by two people at once', () => {
     await page.waitForTimeout(1_500);
     expect(await field.inputValue()).toBe(opened);
 
+    // An amount above the rate is said at the field, and not refused.
+    const rate = Number((await accounting.get(`/api/loads/${loadId}/`)).body.rate_amount);
+    await field.fill(String(rate + 1000));
+    await section.getByText(/^More than the rate amount \(\$[\d,]+\.\d\d\): check it before saving\. It can still be saved\.$/).waitFor();
+    expect(await field.getAttribute('aria-describedby')).toContain('notice');
     await field.fill('500');
+    await expect.poll(() => section.getByText(/More than the rate amount/).count()).toBe(0);
     await section.getByRole('button', { name: 'Save Changes' }).click();
     // Before: saved at once over 777 ("updated successfully"), the note left saying 777.
-    await section.getByText('Changed by someone else meanwhile; it is now "777". Save again to replace it with yours.').waitFor();
+    await section.getByText('Changed by someone else meanwhile; it is now "$777.00". Save again to replace it with yours.').waitFor();
     await page.getByText('Someone else changed this section while you were editing. Check the values marked, then save again.').first().waitFor();
     await screenshot(page, 'section-edit-changed-meanwhile');
     expect(await amountPaid()).toBe(777);
@@ -66,7 +72,7 @@ describe('a section edited by two people at once', () => {
     await section.getByRole('button', { name: 'Save Changes' }).click();
     // Before: saved over 888 ("updated successfully"): the page had no way to know.
     await page.getByText('Someone else changed this section while you were editing. Check the values marked, then save again.').first().waitFor();
-    await section.getByText('Changed by someone else meanwhile; it is now "888". Save again to replace it with yours.').waitFor();
+    await section.getByText('Changed by someone else meanwhile; it is now "$888.00". Save again to replace it with yours.').waitFor();
     expect(await amountPaid()).toBe(888);
     await expect(field.inputValue()).resolves.toBe('400');
 

@@ -7,6 +7,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { ApiError } from '../../../lib/api-client';
 import { fieldChangedMeanwhile } from '../../../lib/changed-meanwhile';
+import { formatFieldValue } from '../utils/field-display';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { fieldErrorsOf } from '../../../lib/error-messages';
 import { useFocusFirstFieldOnMount } from '../../../lib/focus';
@@ -18,12 +19,16 @@ import { loadKeys } from '../api/load-query-keys';
 import { type LoadPatch, useUpdateLoadSection } from '../api/update-load';
 import { LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
 import { fieldLabel, SECTION_FIELDS, SECTION_TITLES, type SectionFieldSpec } from '../utils/section-fields';
-import { changedMeanwhile, diffSection, type LoadValues, type SectionErrors, type SectionPatch, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
+import { changedMeanwhile, diffSection, sectionNotices, type LoadValues, type SectionErrors, type SectionPatch, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
 
-/** A stored value as the clash message names it: a date with its time (the field shows the day only), else as the form shows it. */
+/**
+ * A stored value as the clash message names it: a date with its time (the field shows the day only), an amount in
+ * dollars ('$777.00', as the page reads it), else as the form shows it.
+ */
 function shownValue(spec: SectionFieldSpec, value: FieldValue | undefined): string | boolean {
   if (spec.kind === 'date' && typeof value === 'string' && !isDateOnly(value)) return formatListDateTime(value);
+  if (spec.kind === 'money' && typeof value === 'number') return formatFieldValue(spec, value);
   return toFormValue(spec, value);
 }
 
@@ -129,6 +134,8 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
     });
   }
 
+  const notices = sectionNotices(section, values);
+
   return (
     <>
       <UnsavedChangesGuard unsaved={unsaved} message={`Your changes to ${SECTION_TITLES[section]} are not saved. If you leave this page, they will be lost.`} />
@@ -146,6 +153,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
               idPrefix={idPrefix}
               value={values[spec.name]}
               error={errors[spec.name]}
+              notice={notices[spec.name]}
               onChange={(value) => {
                 setValues((current) => ({ ...current, [spec.name]: value }));
                 setErrors((current) => ({ ...current, [spec.name]: undefined }));

@@ -6,14 +6,17 @@ interface SectionFieldInputProps {
   idPrefix: string;
   value: FormValue | undefined;
   error?: string;
+  /** A warning that does not stop a save (sectionNotices). */
+  notice?: string;
   disabled?: boolean;
   onChange(value: FormValue): void;
 }
 
 /** One field of a section in edit mode, drawn by its kind. */
-export function SectionFieldInput({ spec, idPrefix, value, error, disabled, onChange }: SectionFieldInputProps) {
+export function SectionFieldInput({ spec, idPrefix, value, error, notice, disabled, onChange }: SectionFieldInputProps) {
   const id = `${idPrefix}-${spec.name}`;
   const errorId = `${id}-error`;
+  const noticeId = `${id}-notice`;
   const invalid = error ? true : undefined;
 
   if (spec.kind === 'boolean') {
@@ -34,7 +37,7 @@ export function SectionFieldInput({ spec, idPrefix, value, error, disabled, onCh
     value: text,
     disabled,
     'aria-invalid': invalid,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': [error ? errorId : null, notice && !error ? noticeId : null].filter(Boolean).join(' ') || undefined,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   };
   const label = spec.kind === 'money' ? `${spec.label} ($)` : spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
@@ -56,6 +59,11 @@ export function SectionFieldInput({ spec, idPrefix, value, error, disabled, onCh
       {error && (
         <p id={errorId} className="field-error">
           {error}
+        </p>
+      )}
+      {notice && !error && (
+        <p id={noticeId} className="field-notice">
+          {notice}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySectionValues } from '@portal/domain/loads/fields';
-import { changedMeanwhile, diffSection, INVALID_DATE, type LoadValues, sectionFormValues, validateSectionPatch } from './section-form';
+import { changedMeanwhile, diffSection, INVALID_DATE, type LoadValues, sectionFormValues, sectionNotices, validateSectionPatch } from './section-form';
 
 const stored = (overrides: LoadValues = {}): LoadValues => ({ ...emptySectionValues(), pickup_date: null, delivery_date: null, ...overrides });
 
@@ -113,5 +113,17 @@ describe('changedMeanwhile', () => {
       .toEqual({ pickup_date: '2026-12-01T14:00:00.000Z' });
     // The same instant written two ways is no change.
     expect(changedMeanwhile('pickup', { pickup_date: '2026-12-02T00:00:00.000Z' }, { pickup_date: '2026-12-01T00:00:00Z' }, { pickup_date: '2026-12-01T00:00:00.000Z' })).toEqual({});
+  });
+});
+
+describe('sectionNotices', () => {
+  it('warns of an amount paid above the rate amount, without refusing it, and of nothing else', () => {
+    expect(sectionNotices('rate', { rate_amount: '2943.12', amount_paid: '1000000' })).toEqual({
+      amount_paid: 'More than the rate amount ($2,943.12): check it before saving. It can still be saved.',
+    });
+    expect(sectionNotices('rate', { rate_amount: '2,943.12', amount_paid: '$2,943.12' })).toEqual({});
+    expect(sectionNotices('rate', { rate_amount: '', amount_paid: '500' })).toEqual({});
+    expect(sectionNotices('rate', { rate_amount: '100', amount_paid: 'lots' })).toEqual({});
+    expect(sectionNotices('pickup', { rate_amount: '1', amount_paid: '5' })).toEqual({});
   });
 });

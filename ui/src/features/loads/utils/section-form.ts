@@ -103,3 +103,18 @@ export function changedMeanwhile(section: LoadSection, patch: SectionPatch, open
 export function sectionStoredValues(load: LoadValues, section: LoadSection): LoadValues {
   return Object.fromEntries(SECTION_FIELDS[section].map((spec) => [spec.name, load[spec.name] ?? null]));
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * What the form warns of without refusing: an amount paid above the rate amount, a slip of a digit as often as not
+ * (1,000,000 typed for 1,000.00), though accessorials or a per-mile rate can make it right, so it is saved if the
+ * user saves.
+ */
+export function sectionNotices(section: LoadSection, values: SectionFormValues): SectionErrors {
+  if (section !== 'rate') return {};
+  const paid = parseDecimal(typeof values.amount_paid === 'string' ? values.amount_paid : '');
+  const rate = parseDecimal(typeof values.rate_amount === 'string' ? values.rate_amount : '');
+  if (typeof paid !== 'number' || typeof rate !== 'number' || paid <= rate) return {};
+  return { amount_paid: `More than the rate amount (${usd.format(rate)}): check it before saving. It can still be saved.` };
+}
