@@ -56,6 +56,11 @@ const listDateTime = (iso: string) =>
   new Date(iso)
     .toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: TIME_ZONE })
     .replace(/\u202f/g, ' ');
+/** A date on a load's own page: with its year. */
+const detailDateTime = (iso: string) =>
+  new Date(iso)
+    .toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: TIME_ZONE })
+    .replace(/\u202f/g, ' ');
 
 const loadsTable = (page: Page) => page.getByRole('table');
 /** The Load IDs in the order the table shows them. */
@@ -209,7 +214,7 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     const stamped = await loadOnApi(api, loadId, { status: 'picked_up', pickup_date: expect.any(String) });
     const stampedAt = stamped.pickup_date as string;
     expect(Math.abs(Date.now() - Date.parse(stampedAt))).toBeLessThan(60_000);
-    expect(await pickupDate.textContent()).toBe(listDateTime(stampedAt));
+    expect(await pickupDate.textContent()).toBe(detailDateTime(stampedAt));
     expect(await status.inputValue()).toBe('picked_up');
     await shotFromTop(page, 'vendor-load-picked-up');
 
@@ -278,7 +283,7 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     await rowOf(page, 'kdt_e2e_5002').getByRole('link').click();
     await waitForPath(page, `/load/${loadId}`);
     await page.getByRole('heading', { name: 'Load Details kdt_e2e_5002', level: 1 }).waitFor();
-    expect(await sectionValue(page, 'Delivery Information', 'Delivery Date').textContent()).toBe('Mar 20, 2:30 PM');
+    expect(await sectionValue(page, 'Delivery Information', 'Delivery Date').textContent()).toBe('Mar 20, 2026, 2:30 PM');
     const payment = page.getByLabel('Payment Status', { exact: true });
     expect(await payment.inputValue()).toBe('unpaid');
     await payment.selectOption('paid');

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   browserTimeZone,
   withBrowserZone,
+  formatDetailDateTime,
   formatListDateTime,
   isDateOnly,
   isoToMmDdYyyy,
@@ -16,6 +17,14 @@ import {
 // The user's zone is the browser's; these examples are read in New York (UTC-5 in November).
 beforeAll(() => {
   process.env.TZ = 'America/New_York';
+});
+
+describe('formatDetailDateTime', () => {
+  it('shows the year too, a date stored without a time as its day', () => {
+    expect(formatDetailDateTime('2024-11-21T20:05:00.000Z')).toBe('Nov 21, 2024, 3:05 PM');
+    expect(formatDetailDateTime('2025-11-25T00:00:00.000Z')).toBe('Nov 25, 2025');
+    expect(formatDetailDateTime(null)).toBe('Not set');
+  });
 });
 
 describe('formatListDateTime', () => {

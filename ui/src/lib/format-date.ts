@@ -50,6 +50,24 @@ export function formatListDateTime(iso: string | null | undefined): string {
   return text.replace(/\u202f/g, ' ');
 }
 
+const DETAIL_FORMAT: Intl.DateTimeFormatOptions = { ...LIST_FORMAT, year: 'numeric' };
+const DETAIL_DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { ...DATE_ONLY_FORMAT, year: 'numeric' };
+let detailFormat: Intl.DateTimeFormat | undefined;
+let detailDateOnlyFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * 'Nov 21, 2026, 3:05 PM' in the user's zone; a date-only value as 'Nov 21, 2026'; 'Not set' when missing. For a
+ * record's own page, where a date may be last year's (a last payment), unlike the lists' current work.
+ */
+export function formatDetailDateTime(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  if (!date) return NOT_SET;
+  const text = isUtcMidnight(date)
+    ? (detailDateOnlyFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_DATE_ONLY_FORMAT)).format(date)
+    : (detailFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_FORMAT)).format(date);
+  return text.replace(/\u202f/g, ' ');
+}
+
 /**
  * Milliseconds since the epoch, or null: how date columns compare. A date without a time counts from the start of the
  * day it shows, in the user's zone (as UTC midnight it would sort before the evening of the day before, west of UTC).

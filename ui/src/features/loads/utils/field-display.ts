@@ -1,5 +1,5 @@
 import type { FieldValue } from '@portal/domain/loads/fields';
-import { formatListDateTime, NOT_SET } from '../../../lib/format-date';
+import { formatDetailDateTime, NOT_SET } from '../../../lib/format-date';
 import type { SectionFieldSpec } from './section-fields';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -9,7 +9,8 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export function formatFieldValue(spec: SectionFieldSpec, value: FieldValue | undefined): string {
   if (spec.kind === 'boolean') return value === true ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return NOT_SET;
-  if (spec.kind === 'date') return typeof value === 'string' ? formatListDateTime(value) : NOT_SET;
+  // With its year: a last payment date may well be last year's.
+  if (spec.kind === 'date') return typeof value === 'string' ? formatDetailDateTime(value) : NOT_SET;
   if (typeof value === 'number') {
     if (spec.kind === 'money') return usd.format(value);
     return spec.unit ? `${plain.format(value)} ${spec.unit}` : plain.format(value);
