@@ -277,6 +277,39 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     ctx.body = rows.slice(0, LOG_PAGE_ROWS).map(entry);
   });
 
+  /**
+   * Delivered loads not paid in full (payment status other than paid), the longest waiting first: what accounting
+   * works through. Each with what its payment needs: the rate, the amount paid so far, the balance, the last payment.
+   */
+  router.get('/api/payments/awaiting/', async (ctx) => {
+    const actor = await requireReader(ctx, pool);
+    if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
+    // No index: status and payment status change all day, and an index on them would end the HOT updates that keep
+    // those changes cheap (projector schema 011); a scan of the loads is a few milliseconds at 50,000.
+    const { rows } = await pool.query<{ view: string }>(
+      `SELECT view::text AS view FROM loads WHERE deleted_at IS NULL AND status = 'delivered' AND payment_status <> 'paid'
+       ORDER BY delivery_date ASC NULLS LAST, kdt_id`,
+    );
+    ctx.body = rows.map(({ view }) => {
+      const load = JSON.parse(view) as Record<string, any>;
+      const rate = typeof load.rate_amount === 'number' ? load.rate_amount : null;
+      const paid = typeof load.amount_paid === 'number' ? load.amount_paid : null;
+      return {
+        id: load.id,
+        kdt_id: load.kdt_id,
+        vendor: load.vendor ?? null,
+        vendor_name: load.vendor_name ?? null,
+        delivery_date: load.delivery_date ?? null,
+        payment_status: load.payment_status,
+        rate_amount: rate,
+        amount_paid: paid,
+        // What is still owed on the rate (never below zero); unknown without a rate.
+        balance: rate === null ? null : Math.max(0, Math.round((rate - (paid ?? 0)) * 100) / 100),
+        last_payment_date: load.last_payment_date ?? null,
+      };
+    });
+  });
+
   router.get('/api/recycle-bin/', async (ctx) => {
     const actor = await requireReader(ctx, pool);
     if (!isAdmin(actor)) throw new HttpError(403, 'You do not have permission to view the recycle bin.');

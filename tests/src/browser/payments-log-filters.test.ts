@@ -133,3 +133,37 @@ describe('payments log date filters', () => {
     expect(csv.split('\r\n').some((line) => line.includes(`"${load.kdt_id}"`) && line.includes('"Payment status"'))).toBe(true);
   });
 });
+
+describe('loads awaiting payment', () => {
+  it('lists the delivered loads not paid in full over the log, and follows a delivery and a payment made elsewhere', { timeout: 90_000 }, async () => {
+    const page = await paymentsPage('America/Chicago');
+    const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
+    const awaiting = page.getByRole('table', { name: 'Delivered loads awaiting payment' });
+    const region = page.getByRole('region', { name: 'Awaiting payment' });
+    await region.getByText(/delivered loads? not paid in full: \$[\d,]+\.\d\d outstanding/).waitFor();
+    const before = (await accounting.get<{ id: string; balance: number | null }[]>('/api/payments/awaiting/')).body;
+
+    // A load is delivered elsewhere: it joins the list without a reload.
+    const loads = (await accounting.get<{ id: string; kdt_id: string; status: string; payment_status: string }[]>('/api/loads/')).body;
+    const target = loads.find((load) => load.status !== 'delivered' && load.payment_status !== 'paid')!;
+    const dispatch = await suite.signedInClient('dispatch', DEMO_PASSWORD, 'staff');
+    expect((await dispatch.request('PATCH', `/api/loads/${target.id}/`, { status: 'delivered' })).status).toBe(200);
+    const targetRow = awaiting.getByRole('row').filter({ has: page.getByRole('link', { name: target.kdt_id, exact: true }) });
+    // Shown (delivered just now, so among the last), once Show more has brought it into view.
+    await expect
+      .poll(async () => {
+        const more = region.getByRole('button', { name: /^Show \d+ more$/ });
+        if (await more.count()) await more.click();
+        return targetRow.count();
+      }, { timeout: 10_000 })
+      .toBe(1);
+    // What it still owes: its rate, nothing paid.
+    await expect.poll(() => targetRow.locator('td').nth(6).textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    await page.screenshot({ path: `${SHOTS}/awaiting-payment.png`, fullPage: true });
+    await expect.poll(async () => (await region.getByText(/not paid in full/).textContent()) ?? '').toContain(`${before.length + 1} delivered loads`);
+
+    // Paid elsewhere: it leaves the list.
+    expect((await accounting.request('PATCH', `/api/loads/${target.id}/`, { payment_status: 'paid' })).status).toBe(200);
+    await expect.poll(() => targetRow.count(), { timeout: 10_000 }).toBe(0);
+  });
+});

@@ -35,6 +35,7 @@
 // | GET    /api/loads/{id}/history/                       | 401  | 2xx   | 404      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/loads/{id}/payment-history/               | 401  | 403   | 403      | 2xx   | 403      | 2xx        | 403     |
 // | GET    /api/payments/log/                             | 401  | 403   | 403      | 2xx   | 403      | 2xx        | 403     |
+// | GET    /api/payments/awaiting/                        | 401  | 403   | 403      | 2xx   | 403      | 2xx        | 403     |
 // | GET    /api/serve-file/load-documents/{id}/{doc}/{name} | 404 | 2xx  | 404      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/photo-gallery/{id}/ (public link)         | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
 // | GET    /api/photo-gallery/{id}/photos/{doc}/{name}    | 2xx  | 2xx   | 2xx      | 2xx   | 2xx      | 2xx        | 2xx     |
@@ -280,6 +281,7 @@ const rows: Row[] = [
   { route: 'GET /api/loads/:id/history/', expect: ownerAndStaff(), ids: true, call: (t) => ({ method: 'GET', path: `/api/loads/${t.loadId}/history/?page=1&page_size=5` }) },
   { route: 'GET /api/loads/:id/payment-history/', expect: paymentAuditors, ids: true, call: (t) => ({ method: 'GET', path: `/api/loads/${t.loadId}/payment-history/` }) },
   { route: 'GET /api/payments/log/', expect: paymentAuditors, call: (t) => ({ method: 'GET', path: `/api/payments/log/?from=2020-01-01&vendor=${t.vendorId}&status=paid` }) },
+  { route: 'GET /api/payments/awaiting/', expect: paymentAuditors, call: () => ({ method: 'GET', path: '/api/payments/awaiting/' }) },
   { route: 'GET /api/serve-file/load-documents/:loadId/:documentId/:name', expect: fileExpectation, ids: true, call: (t) => ({ method: 'GET', path: `/api/serve-file/load-documents/${t.loadId}/${t.documentId}/${t.documentName}` }) },
   { route: 'GET /api/photo-gallery/:loadId/', expect: everyone('2xx'), ids: true, public: true, call: (t) => ({ method: 'GET', path: `/api/photo-gallery/${t.loadId}/` }) },
   { route: 'GET /api/photo-gallery/:loadId/photos/:documentId/:name', expect: everyone('2xx'), ids: true, public: true, call: (t) => ({ method: 'GET', path: `/api/photo-gallery/${t.loadId}/photos/${t.photoId}/${t.photoName}` }) },

@@ -35,6 +35,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Changes with every live push about loads, and at a resync. */
+export const useLoadsPushed = (): number => useSyncExternalStore(subscribe, () => loadsPushed);
+
 /** Changes with every live push saying the payments log changed, and at a resync. */
 export const usePaymentsPushed = (): number => useSyncExternalStore(subscribe, () => paymentsPushed);
 

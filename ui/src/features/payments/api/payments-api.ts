@@ -42,7 +42,30 @@ export const paymentKeys = {
   logs: () => ['payments', 'log'] as const,
   log: (filters: PaymentsFilters) => ['payments', 'log', filters] as const,
   vendorChoices: () => ['payments', 'vendor-choices'] as const,
+  awaiting: () => ['payments', 'awaiting'] as const,
 };
+
+/** A delivered load not paid in full (GET /api/payments/awaiting/), with what it still owes. */
+export interface AwaitingPayment {
+  id: string;
+  kdt_id: string;
+  vendor: string | null;
+  vendor_name: string | null;
+  delivery_date: string | null;
+  payment_status: PaymentStatus;
+  rate_amount: number | null;
+  amount_paid: number | null;
+  /** The rate less the amount paid, never below 0; null without a rate. */
+  balance: number | null;
+  last_payment_date: string | null;
+}
+
+/** The delivered loads not paid in full, the longest waiting first. */
+export const useAwaitingPayment = () =>
+  useQuery({
+    queryKey: paymentKeys.awaiting(),
+    queryFn: ({ signal }) => apiClient.get<AwaitingPayment[]>('/payments/awaiting/', { signal }),
+  });
 
 export function getLoadPaymentHistory(loadId: string, signal?: AbortSignal): Promise<PaymentChange[]> {
   // Dates with a time in the lines are shown in this browser's zone, named, as the screens show times.

@@ -6,6 +6,7 @@ import type { PaymentLogEntry } from '../api/payments-api';
 import { changeSummary, sortByTime } from '../utils/payments-log';
 import { ActorCell } from './actor-cell';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { ShowMore } from './show-more';
 
 /** The columns, by the cell class each row's cells carry; only When sorts. */
 const COLUMNS = [
@@ -110,16 +111,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
           </tbody>
         </table>
       </div>
-      {rows.length > count && (
-        <div className="pay-more">
-          <span>
-            Showing {count.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')}
-          </span>
-          <button type="button" className="button button-secondary" onClick={() => setShown({ view, count: count + LOG_ROWS_SHOWN })}>
-            Show {Math.min(LOG_ROWS_SHOWN, rows.length - count).toLocaleString('en-US')} more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={count} total={rows.length} step={LOG_ROWS_SHOWN} onMore={() => setShown({ view, count: count + LOG_ROWS_SHOWN })} />
     </>
   );
 });

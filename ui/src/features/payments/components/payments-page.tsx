@@ -15,6 +15,7 @@ import { canViewPayments } from '../utils/payments-access';
 import { csvFileName, filtersFromSearch, filtersProblem, filtersToSearch, hasFilters, type PaymentsFilters } from '../utils/payments-filters';
 import { vendorChoices } from '../utils/payments-log';
 import { saveTextFile } from '../utils/save-file';
+import { AwaitingPaymentPanel } from './awaiting-payment-panel';
 import { PaymentsFilterBar } from './payments-filter-bar';
 import { PaymentsLogTable } from './payments-log-table';
 import '../payments.css';
@@ -78,14 +79,19 @@ function PaymentsLog() {
       <header className="pay-page-header">
         <div>
           <h1>Payments Log</h1>
-          <p className="pay-subtitle">Every change to a load's payment status, amount paid, last payment date and payment notes, across all loads.</p>
+          <p className="pay-subtitle">The delivered loads still to be paid, and every change to a load's payment status, amount paid, last payment date and payment notes, across all loads.</p>
         </div>
+      </header>
+
+      <AwaitingPaymentPanel />
+
+      <div className="pay-page-header pay-log-header">
+        <h2 className="pay-log-heading">Payment changes</h2>
         {/* Busy, not disabled, while exporting: the focus stays on the button. */}
         <BusyButton className="button button-primary" busy={exporting} disabled={problem !== null} onClick={() => void exportCsv()}>
           {exporting ? 'Exporting...' : 'Export CSV'}
         </BusyButton>
-      </header>
-
+      </div>
       <PaymentsFilterBar filters={filters} vendors={vendors} vendorsLoading={vendorSource.isPending} onChange={changeFilters} />
 
       {problem ? (

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { formatDetailDateTime } from '../../../lib/format-date';
+import { useLoadsPushed } from '../../../lib/live-changes';
+import { useFollowChanges } from '../../history/hooks/use-follow-changes';
+import { serverDetail } from '../../history/utils/history-messages';
+import { paymentKeys, useAwaitingPayment } from '../api/payments-api';
+import { awaitingSummary, daysWaiting, formatUsd, waitingText } from '../utils/awaiting-payment';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { ShowMore } from './show-more';
+
+/** Rows drawn at first (the log below stays in reach), and added by each Show more. */
+export const AWAITING_ROWS_SHOWN = 10;
+const AWAITING_ROWS_MORE = 25;
+
+/**
+ * The delivered loads not paid in full, the longest waiting first: the list accounting works through, which the
+ * payments log (changes only) cannot give, as a load never paid has no change in it. Followed live: a load delivered,
+ * paid or deleted anywhere re-reads it (at most every 2 s).
+ */
+export function AwaitingPaymentPanel() {
+  const headingId = useId();
+  const awaiting = useAwaitingPayment();
+  useFollowChanges(paymentKeys.awaiting(), useLoadsPushed(), { minIntervalMs: 2_000 });
+  const [count, setCount] = useState(AWAITING_ROWS_SHOWN);
+  const rows = awaiting.data ?? [];
+  const now = new Date();
+
+  return (
+    <section className="pay-awaiting" aria-labelledby={headingId}>
+      <h2 id={headingId}>Awaiting payment</h2>
+      {awaiting.isPending ? (
+        <Spinner size="sm" label="Loading the loads awaiting payment" />
+      ) : awaiting.isError && !awaiting.data ? (
+        <p className="pay-error" role="alert">
+          {serverDetail(awaiting.error) ?? 'Failed to load the loads awaiting payment.'}
+        </p>
+      ) : (
+        <>
+          <p className="pay-count" aria-live="polite">
+            {awaitingSummary(rows)}
+          </p>
+          {rows.length > 0 && (
+            <div className="pay-table-scroll">
+              <table className="pay-table pay-awaiting-table" aria-label="Delivered loads awaiting payment">
+                <thead>
+                  <tr>
+                    <th scope="col">Load</th>
+                    <th scope="col">Vendor</th>
+                    <th scope="col">Delivered</th>
+                    <th scope="col">Waiting</th>
+                    <th scope="col" className="pay-amount">Rate</th>
+                    <th scope="col" className="pay-amount">Paid</th>
+                    <th scope="col" className="pay-amount">Balance</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.slice(0, count).map((row) => (
+                    <tr key={row.id}>
+                      <td>
+                        <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.id)}`}>
+                          {row.kdt_id}
+                        </Link>
+                      </td>
+                      <td>{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
+                      <td>{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
+                      <td>{waitingText(daysWaiting(row.delivery_date, now))}</td>
+                      <td className="pay-amount">{formatUsd(row.rate_amount)}</td>
+                      <td className="pay-amount">{formatUsd(row.amount_paid ?? 0)}</td>
+                      <td className="pay-amount">{formatUsd(row.balance)}</td>
+                      <td>
+                        <PaymentStatusBadge status={row.payment_status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <ShowMore shown={count} total={rows.length} step={AWAITING_ROWS_MORE} onMore={() => setCount((shown) => shown + AWAITING_ROWS_MORE)} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// The payments page's "Awaiting payment": the delivered loads not paid in full, what they still owe, how long each has waited.
+import type { AwaitingPayment } from '../api/payments-api';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export const formatUsd = (amount: number | null): string => (amount === null ? '-' : usd.format(amount));
+
+/**
+ * Whole days from the delivery to `now`, counted in the browser's own days; null without a delivery date, or with one
+ * still to come (a load marked delivered before its planned date: nothing to count yet).
+ */
+export function daysWaiting(deliveryIso: string | null, now: Date): number | null {
+  if (!deliveryIso) return null;
+  const delivered = new Date(deliveryIso);
+  if (Number.isNaN(delivered.getTime())) return null;
+  const day = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  const days = Math.round((day(now) - day(delivered)) / 86_400_000);
+  return days < 0 ? null : days;
+}
+
+export const waitingText = (days: number | null): string => (days === null ? '-' : days === 0 ? 'Today' : `${days} day${days === 1 ? '' : 's'}`);
+
+/** The line over the list: how many, and what they still owe in all ('1 load without a rate' when some have none). */
+export function awaitingSummary(rows: readonly AwaitingPayment[]): string {
+  if (rows.length === 0) return 'Every delivered load is paid.';
+  const owed = rows.reduce((sum, row) => sum + (row.balance ?? 0), 0);
+  const withoutRate = rows.filter((row) => row.rate_amount === null).length;
+  const loads = `${rows.length.toLocaleString('en-US')} delivered load${rows.length === 1 ? '' : 's'} not paid in full`;
+  const rateless = withoutRate > 0 ? ` (${withoutRate.toLocaleString('en-US')} without a rate, not counted)` : '';
+  return `${loads}: ${usd.format(Math.round(owed * 100) / 100)} outstanding${rateless}.`;
+}
