@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { SAFE_METHODS } from '@portal/platform/auth/middleware';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '@portal/platform/files/upload';
-import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
+import { BODY_NOT_AN_OBJECT, HttpError, ValidationFailed } from '@portal/platform/http/errors';
 
 const LIMITS = { jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb' };
 const MULTIPART_LIMITS = { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 100, maxFieldsSize: 1024 * 1024, allowEmptyFiles: true, minFileSize: 0 };
@@ -89,7 +89,7 @@ export function parseRequestBody(uploadRoot: string) {
 export function bodyFields(ctx: Koa.Context): Record<string, unknown> {
   const body: unknown = ctx.request.body ?? {};
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationFailed({ non_field_errors: [`Invalid input: expected object, received ${Array.isArray(body) ? 'array' : typeof body}`] });
+    throw new ValidationFailed({ non_field_errors: [BODY_NOT_AN_OBJECT] });
   }
   return body as Record<string, unknown>;
 }

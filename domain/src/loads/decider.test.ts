@@ -141,6 +141,11 @@ describe('validation of a change', () => {
     expect(invalid({ pickup_date: 'tomorrow' })).toEqual(['pickup_date: Enter a valid date and time.']);
     expect(invalid({ pickup_date: '2026-11-21T25:00:00Z' })).toEqual(['pickup_date: Enter a valid date and time.']);
     expect(updateLoadSchema.parse({ pickup_date: '2026-11-21T09:30:00-06:00' }).pickup_date).toBe('2026-11-21T15:30:00.000Z');
+    // A payment already made: today anywhere on earth, never a later day.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(updateLoadSchema.parse({ last_payment_date: today }).last_payment_date).toBe(`${today}T00:00:00.000Z`);
+    expect(invalid({ last_payment_date: '2099-01-01' })).toEqual(['last_payment_date: The last payment date cannot be in the future.']);
+    expect(invalid({ last_payment_date: new Date(Date.now() + 2 * 86_400_000).toISOString() })).toEqual(['last_payment_date: The last payment date cannot be in the future.']);
   });
 
   it('refuses a year outside 1900-2200 in UTC, saying so, whatever the offset written', () => {

@@ -51,6 +51,10 @@ export function storedDateTime(value: string): Date | 'not a date' | 'out of ran
   return parsed.offset && isUtcMidnight(parsed.at) ? new Date(parsed.at.getTime() + 1) : parsed.at;
 }
 
+/** A payment recorded as made after today, wherever the user is (UTC+14 is 14 hours ahead). */
+export const PAYMENT_DATE_IN_FUTURE = 'The last payment date cannot be in the future.';
+const LATEST_ZONE_AHEAD_MS = 14 * 3_600_000;
+
 /** A date-time (see storedDateTime), or null. */
 const dateTime = z
   .union([z.string(), z.null()])
@@ -63,6 +67,11 @@ const dateTime = z
     }
     return parsed.toISOString();
   });
+
+/** A date-time of something already done (a payment made), not after today where the user is. */
+const pastDateTime = dateTime.superRefine((value, ctx) => {
+  if (value !== null && Date.parse(value) > Date.now() + LATEST_ZONE_AHEAD_MS) ctx.addIssue({ code: 'custom', message: PAYMENT_DATE_IN_FUTURE });
+});
 
 /** A decimal sent as a number or a numeric string; empty means null. */
 const decimal = (options: { min?: number; max?: number; integer?: boolean; places?: number }) =>
@@ -147,7 +156,7 @@ export const updateLoadSchema = z.strictObject(
     rate_type: text(50).optional(),
     miles: decimal({ min: 0, max: 100_000, places: 1 }).optional(),
     amount_paid: money.optional(),
-    last_payment_date: dateTime.optional(),
+    last_payment_date: pastDateTime.optional(),
     payment_notes: text(2000).optional(),
     equipment_type: text(100).optional(),
     temperature_required: bool.optional(),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { createLogger } from '../logger';
-import { HttpError, ValidationFailed } from './errors';
+import { BODY_NOT_AN_OBJECT, HttpError, ValidationFailed } from './errors';
 import { errorHandler, logStreamErrors, requestLogger, zodFieldErrors } from './middleware';
 
 const logLines: Record<string, unknown>[] = [];
@@ -122,7 +122,7 @@ describe('a field of the wrong type', () => {
 
   it('keeps a message the schema sets itself, and the form-level wording', () => {
     expect(errors({ custom: 5 })).toEqual({ custom: ['Enter your name.'] });
-    expect(errors([])).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });
+    expect(errors([])).toEqual({ non_field_errors: [BODY_NOT_AN_OBJECT] });
   });
 });
 

@@ -5,7 +5,7 @@ import { DeadlineExceeded, within } from '../deadline';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { stringifyJson } from '../event-store/json';
 import type { Logger } from '../logger';
-import { HttpError, methodNotAllowed, ValidationFailed } from './errors';
+import { BODY_NOT_AN_OBJECT, HttpError, methodNotAllowed, ValidationFailed } from './errors';
 
 /** The type a field expects, worded for a client, by what zod says it expected (in order of preference). */
 const TYPE_MESSAGES: [expected: string, message: string][] = [
@@ -26,6 +26,9 @@ type Issue = ZodError['issues'][number];
  * Any message a schema sets itself is kept.
  */
 function fieldTypeMessage(issue: Issue): string {
+  // The body itself is not an object: the validation library's words ('expected object, received array') say it
+  // in its own terms, not the client's.
+  if (issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object') return BODY_NOT_AN_OBJECT;
   if (issue.path.length === 0 || !isDefaultTypeMessage(issue.message)) return issue.message;
   const branches: Issue[] = issue.code === 'invalid_union' ? (issue.errors as Issue[][]).flat() : [issue];
   if (!branches.every((branch) => branch.code === 'invalid_type' || branch.code === 'invalid_value')) return issue.message;

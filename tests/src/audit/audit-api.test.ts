@@ -76,17 +76,17 @@ describe('history on every record', () => {
     expect(await lines('')).toContain('Pickup date: (none) -> Dec 1, 2026, 8:00 AM UTC');
     // Before, always UTC: the detail page showed 2:00 AM (the browser's zone) and the history 8:00 AM.
     expect(await lines('&tz=America/Chicago')).toContain('Pickup date: (none) -> Dec 1, 2026, 2:00 AM CST');
-    const paid = await accounting.request('PATCH', `/api/loads/${id}/`, { last_payment_date: '2026-12-02T15:30:00.000Z' });
+    const paid = await accounting.request('PATCH', `/api/loads/${id}/`, { last_payment_date: '2025-12-02T15:30:00.000Z' });
     const payments = await accounting.get(`/api/loads/${id}/payment-history/?${at(paid)}&tz=America/Chicago`);
-    expect(payments.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2026, 9:30 AM CST');
+    expect(payments.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2025, 9:30 AM CST');
     const log = await accounting.get(`/api/payments/log/?${at(paid)}&tz=America/Chicago`);
-    expect(log.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2026, 9:30 AM CST');
+    expect(log.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2025, 9:30 AM CST');
     // A zone the server does not know (a browser that cannot tell its own reports 'Etc/Unknown'): UTC, named, never
     // a refused history; the payments log refuses it only with a From or To day, whose rows it would decide.
     for (const zone of ['Etc/Unknown', 'Mars/Olympus']) {
       expect(await lines(`&tz=${zone}`)).toContain('Pickup date: (none) -> Dec 1, 2026, 8:00 AM UTC');
       const unknown = await accounting.get(`/api/loads/${id}/payment-history/?tz=${zone}`);
-      expect(unknown.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2026, 3:30 PM UTC');
+      expect(unknown.body.map((e: { summary: string }) => e.summary)).toContain('Last payment date: (none) -> Dec 2, 2025, 3:30 PM UTC');
       expect((await accounting.get(`/api/payments/log/?tz=${zone}`)).status).toBe(200);
       const refused = await accounting.get(`/api/payments/log/?from=2026-12-01&tz=${zone}`);
       expect(refused.status).toBe(400);

@@ -156,7 +156,7 @@ describe('staff actions (admin)', () => {
     await press(page, clear);
     // Nothing left to clear: off (aria-disabled), but it keeps the focus rather than moving it elsewhere.
     await expect.poll(() => clear.getAttribute('aria-disabled')).toBe('true');
-    expect(await page.getByLabel('Payment Status').inputValue()).toBe('');
+    expect(await page.getByLabel('Status After Change').inputValue()).toBe('');
     await expect.poll(() => focused(page)).toBe('button: Clear Filters');
 
     const exportButton = page.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ });

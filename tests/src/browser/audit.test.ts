@@ -49,7 +49,7 @@ describe('payments log', () => {
     const table = page.getByRole('table', { name: 'Payments log' });
     await table.waitFor();
 
-    await page.getByLabel('Payment Status').selectOption('paid');
+    await page.getByLabel('Status After Change').selectOption('paid');
     await page.getByLabel('From', { exact: true }).fill('2000-01-01');
     await expect.poll(() => new URL(page.url()).search).toBe('?from=2000-01-01&status=paid');
     // The table settles on exactly what the API answers for these filters.

@@ -38,10 +38,10 @@ describe('a payments log of many rows', () => {
     expect(await rows.count()).toBe(500);
 
     // Another filter: the first 250 of its rows.
-    await page.getByLabel('Payment Status').selectOption('unpaid');
+    await page.getByLabel('Status After Change').selectOption('unpaid');
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('unpaid');
     await expect.poll(() => rows.count()).toBeLessThanOrEqual(250);
-    await page.getByLabel('Payment Status').selectOption('');
+    await page.getByLabel('Status After Change').selectOption('');
     await expect.poll(() => rows.count()).toBe(250);
 
     // To the end: the button goes when every row is drawn.

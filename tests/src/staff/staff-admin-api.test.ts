@@ -1,3 +1,4 @@
+import { BODY_NOT_AN_OBJECT } from '@portal/platform/http/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -246,7 +247,7 @@ describe('a staff profile body that is not an object', () => {
     for (const body of ['[]', '[{"department":"Ops"}]']) {
       const answer = await admin.request('PATCH', '/api/profiles/staff/', body);
       expect(answer.status, body).toBe(400);
-      expect(answer.body, body).toEqual({ non_field_errors: ['Invalid input: expected object, received array'] });
+      expect(answer.body, body).toEqual({ non_field_errors: [BODY_NOT_AN_OBJECT] });
     }
     expect(await system.store.headPosition()).toBe(head);
   });

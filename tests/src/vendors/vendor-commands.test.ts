@@ -1,5 +1,6 @@
 // Vendor commands that met a concurrent deletion, deleted or never activated vendors offered to loads, and bodies that
 // are not objects: each answered with a 4xx in the spec's shape that changes nothing, never a 500.
+import { BODY_NOT_AN_OBJECT } from '@portal/platform/http/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -147,7 +148,7 @@ describe('a vendor profile save whose body is not an object', () => {
   it('is refused as a load PATCH refuses it, changing nothing', async () => {
     const { client, id } = await newVendor('array_body');
     const loadId = (await client.post('/api/loads/', { load_number: `ARRAY-${serial}` })).body.id;
-    const expected = { non_field_errors: ['Invalid input: expected object, received array'] };
+    const expected = { non_field_errors: [BODY_NOT_AN_OBJECT] };
     for (const body of [[], [{ load_number: 'x' }], [{ city: 'Dallas' }]]) {
       const head = await system.store.headPosition();
       const asLoad = await client.request('PATCH', `/api/loads/${loadId}/`, body);

@@ -38,7 +38,7 @@ export function AwaitingPaymentPanel() {
         </p>
       ) : (
         <>
-          <p className="pay-count" aria-live="polite">
+          <p className="pay-awaiting-summary" aria-live="polite">
             {awaitingSummary(rows)}
           </p>
           {rows.length > 0 && (

@@ -41,7 +41,7 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
         </select>
       </div>
       <div className="pay-filter">
-        <label htmlFor={`${id}-status`}>Payment Status</label>
+        <label htmlFor={`${id}-status`}>Status After Change</label>
         <select id={`${id}-status`} value={filters.status} onChange={(event) => onChange({ status: event.target.value as PaymentStatus | '' })}>
           <option value="">All statuses</option>
           {PAYMENT_STATUSES.map((status) => (
