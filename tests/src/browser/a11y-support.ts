@@ -10,12 +10,22 @@ export interface AxeResults {
   violations: { id: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
 }
 
-/** Waits for the routed screen to settle: a heading, `ready` if given, no loading text or spinner, then a beat for late styles. */
+/**
+ * Waits for the routed screen to settle: a heading, `ready` if given, no loading text or spinner, the fonts loaded and
+ * no transition or animation under way (colours mid-fade would be measured), then two frames painted. It used to wait
+ * a fixed 300 ms instead, 25 times per run of the contrast audit.
+ */
 export async function settle(page: Page, ready?: string): Promise<void> {
   await page.locator('main h1').first().waitFor();
   if (ready) await page.locator(ready).first().waitFor();
   await page.waitForFunction("!document.querySelector('.page-status, .app-loading, .spinner')", undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction(
+    `document.fonts.status === 'loaded' &&
+     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+    undefined,
+    { timeout: 5_000 },
+  );
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 }
 
 /** axe.run on the page as it is now (axe injected once per document; the page must bypass the product's CSP). */
