@@ -39,10 +39,10 @@ function requireVendorAdmin(actor: Actor): void {
 }
 
 /**
- * The vendor's commands meet VendorError('not_found') only when the vendor was deleted after the route checked it (a
- * concurrent DELETE): answered as a request after that DELETE is, with `gone`.
+ * A vendor command refused by the decider. VendorError('not_found') only when the vendor was deleted after the route
+ * checked it (a concurrent DELETE): answered as a request after that DELETE is, with `gone`.
  */
-const whenDeleted = (gone: () => HttpError) => (error: unknown): never => {
+const whenRefused = (gone: () => HttpError) => (error: unknown): never => {
   if (error instanceof vendors.VendorError && error.code === 'not_found') throw gone();
   // A field the save expected is no longer so: 409 with the fields as they are now, and nothing recorded.
   if (error instanceof vendors.VendorError && error.code === 'changed_meanwhile') {
@@ -140,7 +140,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const expected = expectedValues(ctx, STAFF_EXPECTABLE_FIELDS, 'vendor');
     const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values, expected } }, actorMetadata(actor, ctx))
-      .catch(whenDeleted(vendorNotFound));
+      .catch(whenRefused(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     if (result.state.status !== 'active') throw vendorNotFound();
     ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, readerToday(ctx.query.tz));
@@ -156,7 +156,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const state = await load(store, vendorStream(vendorId), vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
     const metadata = actorMetadata(actor, ctx);
-    const deleted = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata).catch(whenDeleted(vendorNotFound));
+    const deleted = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata).catch(whenRefused(vendorNotFound));
     // The vendor's account goes with it: it can no longer log in, and its sessions end now. An account already deleted
     // (AccountError 'unknown') has nothing more to record: the vendor's deletion stands.
     const closed = await handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata).catch((error) => {
@@ -197,7 +197,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
         data: { date: agreement.carrier_agreement_date!.trim(), signature: signatureFile, agreement_version: AGREEMENT_VERSION, agreement_sha256: AGREEMENT_SHA256 },
       });
     }
-    const saved = commands.length === 0 ? null : await handleCommand(store, vendorStream(vendorId), inTurn(vendors), commands, metadata).catch(whenDeleted(vendorSignedOut));
+    const saved = commands.length === 0 ? null : await handleCommand(store, vendorStream(vendorId), inTurn(vendors), commands, metadata).catch(whenRefused(vendorSignedOut));
     await answerProfile(ctx, vendorId, saved);
   });
 
@@ -211,7 +211,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (!file) throw new ValidationFailed({ file: ['Please select a file to upload.'] });
     const stored = await storeUpload(storage, file, 'file', VENDOR_DOCUMENT_EXTENSIONS);
     const result = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'UploadDocument', data: { documentType: type, file: stored } }, actorMetadata(actor, ctx))
-      .catch(whenDeleted(vendorSignedOut));
+      .catch(whenRefused(vendorSignedOut));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     ctx.status = 201;
     ctx.body = { document_type: type, ...vendorDocumentView(vendorId, stored) };

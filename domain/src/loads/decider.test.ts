@@ -129,6 +129,12 @@ describe('validation of a change', () => {
     expect(invalid({ rate_amount: '1200.456' })).toEqual(['rate_amount: Ensure that there are no more than 2 decimal places.']);
     expect(invalid({ amount_paid: 12.345 })).toEqual(['amount_paid: Ensure that there are no more than 2 decimal places.']);
     expect(invalid({ miles: 412.25 })).toEqual(['miles: Ensure that there are no more than 1 decimal place.']);
+    // Freight-sized amounts and weights as well, as text or as numbers.
+    for (const [field, value] of [['amount_paid', '5000.001'], ['amount_paid', 12345.678], ['amount_paid', '99999.999'], ['rate_amount', '15000.005'], ['weight', 40000.123], ['amount_paid', 99_999_999.991]] as const) {
+      expect(invalid({ [field]: value }), `${field} ${value}`).toEqual([`${field}: Ensure that there are no more than 2 decimal places.`]);
+    }
+    expect(updateLoadSchema.parse({ amount_paid: 2943.12, rate_amount: '2943.10', weight: 39999.99 })).toMatchObject({ amount_paid: 2943.12, rate_amount: 2943.1, weight: 39999.99 });
+    expect(updateLoadSchema.parse({ amount_paid: 99_999_999.99 }).amount_paid).toBe(99_999_999.99);
     expect(invalid({ rate_amount: 'twelve' })).toEqual(['rate_amount: A valid number is required.']);
     expect(invalid({ rate_amount: -5 })).toEqual(['rate_amount: Ensure this value is greater than or equal to 0.']);
     expect(invalid({ total_pieces: 2.5 })).toEqual(['total_pieces: A whole number is required.']);
@@ -146,6 +152,9 @@ describe('validation of a change', () => {
     expect(updateLoadSchema.parse({ last_payment_date: today }).last_payment_date).toBe(`${today}T00:00:00.000Z`);
     expect(invalid({ last_payment_date: '2099-01-01' })).toEqual(['last_payment_date: The last payment date cannot be in the future.']);
     expect(invalid({ last_payment_date: new Date(Date.now() + 2 * 86_400_000).toISOString() })).toEqual(['last_payment_date: The last payment date cannot be in the future.']);
+    // An instant is in the future everywhere once it is after now (a few minutes of clock skew allowed).
+    expect(invalid({ last_payment_date: new Date(Date.now() + 3_600_000).toISOString() })).toEqual(['last_payment_date: The last payment date cannot be in the future.']);
+    expect(updateLoadSchema.parse({ last_payment_date: new Date(Date.now() - 60_000).toISOString() }).last_payment_date).toBeTruthy();
   });
 
   it('refuses a year outside 1900-2200 in UTC, saying so, whatever the offset written', () => {

@@ -68,9 +68,18 @@ const dateTime = z
     return parsed.toISOString();
   });
 
-/** A date-time of something already done (a payment made), not after today where the user is. */
+/** Clocks that run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * A date-time of something already done (a payment made): a day not after today where the user is (a date without a
+ * time is UTC midnight of its day, and UTC+14 is 14 hours ahead), an instant not after now.
+ */
 const pastDateTime = dateTime.superRefine((value, ctx) => {
-  if (value !== null && Date.parse(value) > Date.now() + LATEST_ZONE_AHEAD_MS) ctx.addIssue({ code: 'custom', message: PAYMENT_DATE_IN_FUTURE });
+  if (value === null) return;
+  const at = Date.parse(value);
+  const latest = Date.now() + (isUtcMidnight(new Date(at)) ? LATEST_ZONE_AHEAD_MS : CLOCK_SKEW_MS);
+  if (at > latest) ctx.addIssue({ code: 'custom', message: PAYMENT_DATE_IN_FUTURE });
 });
 
 /** A decimal sent as a number or a numeric string; empty means null. */
@@ -96,8 +105,14 @@ const decimal = (options: { min?: number; max?: number; integer?: boolean; place
     }
     if (options.places !== undefined) {
       // Refused, not rounded: 12.345 typed for 12.35 (or 1234.5) is a slip the user should see, not have corrected.
+      // Text is judged by its digits; a JSON number by its value, allowing a few units in the last place of binary
+      // arithmetic (0.1 + 0.2), which at 100,000,000.00 is still far below a third decimal.
       const scaled = number * 10 ** options.places;
-      if (Math.abs(scaled - Math.round(scaled)) > 1e-6 * Math.max(1, Math.abs(scaled))) {
+      const tooPrecise =
+        typeof value === 'string'
+          ? (value.trim().split('.')[1] ?? '').length > options.places
+          : Math.abs(scaled - Math.round(scaled)) > 8 * Number.EPSILON * Math.max(1, Math.abs(scaled));
+      if (tooPrecise) {
         ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${options.places} decimal place${options.places === 1 ? '' : 's'}.` });
         return z.NEVER;
       }

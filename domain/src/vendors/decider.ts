@@ -1,5 +1,4 @@
-import { emptyProfileValues, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
-import { valueDigest } from '../expected';
+import { emptyProfileValues, profileValueDigest, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
 import { own } from '../own';
 import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
@@ -49,8 +48,6 @@ export class VendorError extends Error {
 /** A save whose expected values are no longer so (409). */
 export const PROFILE_CHANGED_MEANWHILE = 'Someone else changed this profile while you were editing. Check the values now, then save again.';
 
-/** The digest a client sends for a profile field's value (expected.ts): an empty field and a missing one alike. */
-export const profileValueDigest = (value: string | null | undefined): string => valueDigest(value ? value : null);
 
 /** The fields of `expected` that are no longer what the client saw, and that `values` does not set to what they are now. */
 function changedMeanwhile(vendor: Vendor, values: EditProfile['data']['values'], expected: EditProfile['data']['expected'] = {}) {

@@ -1,4 +1,5 @@
 // The vendor profile's fields by section, as the profile page groups them (vendor-side.md section 3).
+import { valueDigest } from '../expected';
 export const US_STATES: readonly (readonly [code: string, name: string])[] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
   ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'],
@@ -59,3 +60,6 @@ export const VENDOR_DOCUMENT_FIELDS: Record<VendorDocumentType, { url: string; f
   bank_document: { url: 'bank_document_url', flag: 'bank_document' },
   w9_document: { url: 'w9_document_url', flag: 'w9_document' },
 };
+
+/** The digest a client sends for a profile field's value (X-Expected-Values): an empty field and a missing one alike. */
+export const profileValueDigest = (value: string | null | undefined): string => valueDigest(value ? value : null);

@@ -28,4 +28,4 @@ export const forbidden = (detail = 'You do not have permission to perform this a
 export const methodNotAllowed = (method: string, allow?: string) => new HttpError(405, `Method "${method}" not allowed.`, allow ? { Allow: allow } : {});
 
 /** A request body that is not a JSON object of fields (an array, a number): said once, for the whole request. */
-export const BODY_NOT_AN_OBJECT = 'Send the fields as a JSON object, e.g. {"status": "delivered"}.';
+export const BODY_NOT_AN_OBJECT = 'Send the fields as a JSON object.';

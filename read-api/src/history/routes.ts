@@ -286,26 +286,31 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (!canAuditPayments(actor)) throw new HttpError(403, 'You do not have permission to view payment history.');
     // No index: status and payment status change all day, and an index on them would end the HOT updates that keep
     // those changes cheap (projector schema 011); a scan of the loads is a few milliseconds at 50,000.
-    const { rows } = await pool.query<{ view: string }>(
-      `SELECT view::text AS view FROM loads WHERE deleted_at IS NULL AND status = 'delivered' AND payment_status <> 'paid'
+    const { rows } = await pool.query<{
+      id: string; kdt_id: string; vendor_id: string | null; vendor_name: string | null; delivery_date: Date | null; payment_status: string;
+      rate_amount: unknown; amount_paid: unknown; last_payment_date: string | null;
+    }>(
+      // The few fields the list shows, not each load's whole view.
+      `SELECT id, kdt_id, vendor_id, vendor_name, delivery_date, payment_status, view->'rate_amount' AS rate_amount,
+              view->'amount_paid' AS amount_paid, view->>'last_payment_date' AS last_payment_date
+       FROM loads WHERE deleted_at IS NULL AND status = 'delivered' AND payment_status <> 'paid'
        ORDER BY delivery_date ASC NULLS LAST, kdt_id`,
     );
-    ctx.body = rows.map(({ view }) => {
-      const load = JSON.parse(view) as Record<string, any>;
-      const rate = typeof load.rate_amount === 'number' ? load.rate_amount : null;
-      const paid = typeof load.amount_paid === 'number' ? load.amount_paid : null;
+    ctx.body = rows.map((row) => {
+      const rate = typeof row.rate_amount === 'number' ? row.rate_amount : null;
+      const paid = typeof row.amount_paid === 'number' ? row.amount_paid : null;
       return {
-        id: load.id,
-        kdt_id: load.kdt_id,
-        vendor: load.vendor ?? null,
-        vendor_name: load.vendor_name ?? null,
-        delivery_date: load.delivery_date ?? null,
-        payment_status: load.payment_status,
+        id: row.id,
+        kdt_id: row.kdt_id,
+        vendor: row.vendor_id,
+        vendor_name: row.vendor_name,
+        delivery_date: row.delivery_date?.toISOString() ?? null,
+        payment_status: row.payment_status,
         rate_amount: rate,
         amount_paid: paid,
         // What is still owed on the rate (never below zero); unknown without a rate.
         balance: rate === null ? null : Math.max(0, Math.round((rate - (paid ?? 0)) * 100) / 100),
-        last_payment_date: load.last_payment_date ?? null,
+        last_payment_date: row.last_payment_date,
       };
     });
   });

@@ -8,7 +8,7 @@ import type { PortalClient } from '../support/http-client';
 import { REPLAY_LOCK } from '@portal/projector/rebuild';
 import { PROJECTOR_LEADER_LOCK } from '@portal/projector/leader';
 import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
-import { startTestSystem, type TestSystem } from '../support/system';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { createTestDatabase } from '../support/database';
 import { allMigrations } from '../../../scripts/system';
 import { createEventStore } from '@portal/platform/event-store/create';
@@ -272,6 +272,17 @@ describe('npm run projector -- <command>', () => {
     expect(restored.stdout).toContain(`Restored loads KDT_ops-bykey-1 (${id}) as ops:jane.doe`);
     const { rows } = await system.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'LoadRestored'`, [`load-${id}`]);
     expect(rows[0].metadata.actorUsername).toBe('ops:jane.doe');
+
+    // A vendor by its username, in another case: back, with its account (it can sign in again).
+    const admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+    const newcarrier = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((row) => row.username === 'newcarrier')!;
+    expect((await admin.request('DELETE', `/api/vendors/${newcarrier.id}/`)).status).toBe(204);
+    await until(async () => (await system.db.pool.query('SELECT 1 FROM vendor_profiles WHERE id = $1 AND deleted_at IS NOT NULL', [newcarrier.id])).rows.length === 1, { what: 'the vendor deletion projected' });
+    expect((await projector('deleted', 'vendors')).stdout).toContain(`${newcarrier.id}  newcarrier`);
+    const vendorBack = await projector('restore', 'vendors', 'NewCarrier');
+    expect(vendorBack.code).toBe(0);
+    expect(vendorBack.stdout).toContain(`Restored vendors NewCarrier (${newcarrier.id}) as ops:`);
+    await until(async () => (await signIn(system, 'newcarrier', 'vendor').then(() => true, () => false)), { what: 'the restored vendor signing in' });
 
     const unknown = await projector('restore', 'vendors', 'nobody-here');
     expect(unknown.code).toBe(2);

@@ -260,6 +260,34 @@ describe("an ADMIN's vendor edit over a change made meanwhile", () => {
   });
 });
 
+describe("an ADMIN's vendor edit while the vendor is read again underneath", () => {
+  it('sends only what the ADMIN changed, never putting back a field the vendor changed since the form opened', { timeout: 120_000 }, async () => {
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const carrierId = (await carrier.get('/api/auth/user/')).body.vendor_profile.id as string;
+    await page.goto(`/staff/vendors/${carrierId}`);
+    await page.getByRole('tab', { name: 'Business' }).click();
+    await page.getByRole('button', { name: 'Edit Business' }).click();
+    const edits = sentBodies(page, 'PATCH', new RegExp(`/api/vendors/${carrierId}/$`));
+
+    // The carrier moves its address; the ADMIN's page reads the vendor again (back online) under the open form.
+    expect((await carrier.request('PATCH', '/api/profiles/vendor/', { address: '77 Moved Rd' })).status).toBe(200);
+    await suite.system.caughtUp();
+    const reread = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/vendors/${carrierId}/` && response.request().method() === 'GET');
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await reread;
+
+    await page.getByLabel(/^City( \*)?$/).fill('Temple');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Business information updated successfully!').waitFor();
+    // Before: the untouched Address input (still the old one) went out as a change, and the carrier's move was undone.
+    expect(edits).toEqual([{ city: 'Temple' }]);
+    const saved = (await carrier.get('/api/profiles/vendor/')).body;
+    expect([saved.address, saved.city]).toEqual(['77 Moved Rd', 'Temple']);
+  });
+});
+
 describe('a vendor insurance that has expired or ends soon', () => {
   it('is flagged beside its date on the Insurance tab', { timeout: 60_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);

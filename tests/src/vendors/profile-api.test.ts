@@ -3,7 +3,7 @@ import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { GIF, HTML, JPEG, PNG_1x1, pdf } from '../support/files';
 import { activeSignedIn, signIn } from '../accounts/support';
-import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 
 let system: TestSystem;
 let vendor: PortalClient;

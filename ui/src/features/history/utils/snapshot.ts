@@ -2,6 +2,7 @@
 import type { StatusTone } from '../../../components/status-badge';
 import { isDateOnly } from '../../../lib/format-date';
 import { formatAuditTime } from './audit-format';
+import { formatUsd } from '../../../lib/money';
 
 export interface SnapshotRow {
   label: string;
@@ -19,7 +20,6 @@ export interface SnapshotGroup {
 
 export const NOT_SET = 'Not set';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
@@ -32,7 +32,7 @@ export const textRow = (label: string, value: unknown): SnapshotRow =>
 export function moneyRow(label: string, value: unknown): SnapshotRow {
   if (isBlank(value)) return { label, value: NOT_SET, empty: true };
   const amount = typeof value === 'number' ? value : Number(value);
-  return { label, value: Number.isFinite(amount) ? usd.format(amount) : String(value) };
+  return { label, value: Number.isFinite(amount) ? formatUsd(amount) : String(value) };
 }
 
 export function numberRow(label: string, value: unknown, unit?: string): SnapshotRow {

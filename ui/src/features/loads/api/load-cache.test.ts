@@ -4,7 +4,7 @@ import type { LoadView } from '@portal/domain/loads/view';
 import { ApiError } from '../../../lib/api-client';
 import { loadFixture } from '../utils/load-fixture';
 import { deleteLoadMutationOptions } from './delete-load';
-import { applyLoadChanges, createLoadChangesBatcher, forgetLoad, isDeletedHere, mergeLoadChanges, refreshLoads } from './load-cache';
+import { applyLoadChanges, createLoadChangesBatcher, forgetLoad, isDeletedHere, mergeLoadChanges, mergeLoadFields, refreshLoads } from './load-cache';
 import { loadKeys, LOADS_FRESH_MS } from './load-query-keys';
 
 const at = (id: string, day: number, overrides: Partial<LoadView> = {}) =>
@@ -273,5 +273,22 @@ describe('createLoadChangesBatcher (bursts of pushes merged into the caches toge
     batcher.push({ upserts: [at('a', 1, { status: 'cancelled' })], removals: [] });
     await batcher.resync(async () => void queryClient.setQueryData(loadKeys.list(), [at('a', 1)]));
     expect(queryClient.getQueryData<LoadView[]>(loadKeys.list())!.map((row) => row.status)).toEqual(['open']);
+  });
+});
+
+describe('mergeLoadFields', () => {
+  it("writes a refusal's fields into the detail and the list row, keeping what else a push brought meanwhile", () => {
+    const queryClient = new QueryClient();
+    const pushed = loadFixture('24101', { status: 'delivered', delivery_date: '2026-11-25T15:00:00.000Z', payment_status: 'unpaid' });
+    const other = loadFixture('24102');
+    queryClient.setQueryData(loadKeys.list(), [pushed, other]);
+    queryClient.setQueryData(loadKeys.detail(pushed.id), pushed);
+    mergeLoadFields(queryClient, pushed.id, { payment_status: 'disputed' });
+    const expected = { ...pushed, payment_status: 'disputed' };
+    expect(queryClient.getQueryData(loadKeys.detail(pushed.id))).toEqual(expected);
+    expect(queryClient.getQueryData(loadKeys.list())).toEqual([expected, other]);
+    // Nothing cached of a load: nothing made up.
+    mergeLoadFields(queryClient, 'not-cached', { status: 'open' });
+    expect(queryClient.getQueryData(loadKeys.detail('not-cached'))).toBeUndefined();
   });
 });

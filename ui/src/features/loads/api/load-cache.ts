@@ -15,6 +15,15 @@ export function storeLoad(queryClient: QueryClient, load: LoadView): void {
   });
 }
 
+/**
+ * Some of a load's fields as the server now has them (a refusal's `current`), written into whatever the caches hold
+ * of it, each entry keeping its other fields: a push may have brought newer ones meanwhile.
+ */
+export function mergeLoadFields(queryClient: QueryClient, loadId: string, fields: Partial<LoadView>): void {
+  queryClient.setQueryData<LoadView>(loadKeys.detail(loadId), (load) => (load ? { ...load, ...fields } : load));
+  queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => list?.map((row) => (row.id === loadId ? { ...row, ...fields } : row)));
+}
+
 /** The load leaves the list; its detail cache is dropped once nothing shows it. */
 export function forgetLoad(queryClient: QueryClient, loadId: string): void {
   queryClient.setQueryData<LoadView[]>(loadKeys.list(), (list) => list?.filter((row) => row.id !== loadId));

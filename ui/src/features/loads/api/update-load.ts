@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXPECTABLE_OUTSIDE_SECTIONS, type FieldValue, type LoadStatus, type PaymentStatus } from '@portal/domain/loads/fields';
 import { valueDigest } from '@portal/domain/expected';
 import type { LoadView } from '@portal/domain/loads/view';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
+import { currentOfConflict } from '../../../lib/changed-meanwhile';
 import { sentAgainIfUnanswered } from '../../../lib/send-again';
-import { storeLoad } from './load-cache';
-import { loadKeys } from './load-query-keys';
+import { mergeLoadFields, storeLoad } from './load-cache';
 
 /** One PATCH: a status (maybe with dates), a payment status, one date, or the changed fields of one section. */
 export type LoadPatch = {
@@ -36,9 +36,7 @@ export function expectedOfPatch(patch: LoadPatch, seen: LoadView): Record<string
 
 /** The fields a refused change (409) says someone else changed meanwhile, as they are now; null for other errors. */
 export function loadChangedMeanwhile(error: unknown): Partial<LoadView> | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const current = (error.body as { current?: unknown } | null)?.current;
-  return typeof current === 'object' && current !== null ? (current as Partial<LoadView>) : null;
+  return currentOfConflict(error, (name): name is keyof LoadView => true) as Partial<LoadView> | null;
 }
 
 /**
@@ -58,7 +56,7 @@ export function useUpdateLoad(loadId: string, options: { seen?: LoadView } = {})
     onSuccess: (load) => storeLoad(queryClient, load),
     onError: (error) => {
       const now = loadChangedMeanwhile(error);
-      if (now && seen) storeLoad(queryClient, { ...(queryClient.getQueryData<LoadView>(loadKeys.detail(loadId)) ?? seen), ...now });
+      if (now) mergeLoadFields(queryClient, loadId, now);
     },
   });
 }

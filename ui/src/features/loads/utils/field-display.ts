@@ -1,8 +1,8 @@
 import type { FieldValue } from '@portal/domain/loads/fields';
 import { formatDetailDateTime, NOT_SET } from '../../../lib/format-date';
 import type { SectionFieldSpec } from './section-fields';
+import { formatUsd } from '../../../lib/money';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A section field as the detail page reads it when not editing. */
@@ -12,7 +12,7 @@ export function formatFieldValue(spec: SectionFieldSpec, value: FieldValue | und
   // With its year: a last payment date may well be last year's.
   if (spec.kind === 'date') return typeof value === 'string' ? formatDetailDateTime(value) : NOT_SET;
   if (typeof value === 'number') {
-    if (spec.kind === 'money') return usd.format(value);
+    if (spec.kind === 'money') return formatUsd(value);
     return spec.unit ? `${plain.format(value)} ${spec.unit}` : plain.format(value);
   }
   return String(value);

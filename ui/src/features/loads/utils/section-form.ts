@@ -6,6 +6,7 @@ import { isoToMmDdYyyy, mmDdYyyyToIso } from '../../../lib/format-date';
 import { issuesByField } from '../../../lib/validation';
 import { INVALID_NUMBER, parseDecimal } from './parse-decimal';
 import { type EditableField, SECTION_FIELDS, type SectionFieldSpec } from './section-fields';
+import { formatUsd } from '../../../lib/money';
 
 export type FormValue = string | boolean;
 export type SectionFormValues = Partial<Record<EditableField, FormValue>>;
@@ -104,7 +105,6 @@ export function sectionStoredValues(load: LoadValues, section: LoadSection): Loa
   return Object.fromEntries(SECTION_FIELDS[section].map((spec) => [spec.name, load[spec.name] ?? null]));
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * What the form warns of without refusing: an amount paid above the rate amount, a slip of a digit as often as not
@@ -116,5 +116,5 @@ export function sectionNotices(section: LoadSection, values: SectionFormValues):
   const paid = parseDecimal(typeof values.amount_paid === 'string' ? values.amount_paid : '');
   const rate = parseDecimal(typeof values.rate_amount === 'string' ? values.rate_amount : '');
   if (typeof paid !== 'number' || typeof rate !== 'number' || paid <= rate) return {};
-  return { amount_paid: `More than the rate amount (${usd.format(rate)}): check it before saving. It can still be saved.` };
+  return { amount_paid: `More than the rate amount (${formatUsd(rate)}): check it before saving. It can still be saved.` };
 }

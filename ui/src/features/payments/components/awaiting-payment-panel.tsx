@@ -6,7 +6,7 @@ import { useLoadsPushed } from '../../../lib/live-changes';
 import { useFollowChanges } from '../../history/hooks/use-follow-changes';
 import { serverDetail } from '../../history/utils/history-messages';
 import { paymentKeys, useAwaitingPayment } from '../api/payments-api';
-import { awaitingSummary, daysWaiting, formatUsd, waitingText } from '../utils/awaiting-payment';
+import { awaitingSummary, daysWaiting, formatAmount, waitingText } from '../utils/awaiting-payment';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ShowMore } from './show-more';
 
@@ -67,9 +67,9 @@ export function AwaitingPaymentPanel() {
                       <td>{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
                       <td>{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
                       <td>{waitingText(daysWaiting(row.delivery_date, now))}</td>
-                      <td className="pay-amount">{formatUsd(row.rate_amount)}</td>
-                      <td className="pay-amount">{formatUsd(row.amount_paid ?? 0)}</td>
-                      <td className="pay-amount">{formatUsd(row.balance)}</td>
+                      <td className="pay-amount">{formatAmount(row.rate_amount)}</td>
+                      <td className="pay-amount">{formatAmount(row.amount_paid ?? 0)}</td>
+                      <td className="pay-amount">{formatAmount(row.balance)}</td>
                       <td>
                         <PaymentStatusBadge status={row.payment_status} />
                       </td>

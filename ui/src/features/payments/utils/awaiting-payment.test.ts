@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AwaitingPayment } from '../api/payments-api';
-import { awaitingSummary, daysWaiting, formatUsd, waitingText } from './awaiting-payment';
+import { awaitingSummary, daysWaiting, formatAmount, waitingText } from './awaiting-payment';
 
 const row = (overrides: Partial<AwaitingPayment>): AwaitingPayment => ({
   id: 'x', kdt_id: 'kdt_1', vendor: null, vendor_name: null, delivery_date: null, payment_status: 'unpaid',
   rate_amount: 1000, amount_paid: null, balance: 1000, last_payment_date: null, ...overrides,
+});
+
+// Read in Chicago (UTC-6 in November): a date without a time is UTC midnight, the evening before there.
+beforeAll(() => {
+  process.env.TZ = 'America/Chicago';
 });
 
 describe('awaiting payment', () => {
@@ -22,9 +27,12 @@ describe('awaiting payment', () => {
     expect(daysWaiting(new Date(2026, 10, 25, 23, 59).toISOString(), now)).toBe(1);
     expect(daysWaiting(new Date(2026, 9, 27, 12, 0).toISOString(), now)).toBe(30);
     expect(daysWaiting(null, now)).toBeNull();
+    // Delivered on the 26th, no time given: today, not yesterday evening.
+    expect(daysWaiting('2026-11-26T00:00:00.000Z', now)).toBe(0);
+    expect(daysWaiting('2026-11-25T00:00:00.000Z', now)).toBe(1);
     // Marked delivered before its planned day: nothing to count yet.
     expect(daysWaiting(new Date(2026, 11, 3, 10, 0).toISOString(), now)).toBeNull();
     expect([waitingText(0), waitingText(1), waitingText(30), waitingText(null)]).toEqual(['Today', '1 day', '30 days', '-']);
-    expect([formatUsd(2943.12), formatUsd(null)]).toEqual(['$2,943.12', '-']);
+    expect([formatAmount(2943.12), formatAmount(null)]).toEqual(['$2,943.12', '-']);
   });
 });

@@ -1,9 +1,10 @@
 // The payments page's "Awaiting payment": the delivered loads not paid in full, what they still owe, how long each has waited.
+import { isDateOnly } from '../../../lib/format-date';
+import { formatUsd } from '../../../lib/money';
 import type { AwaitingPayment } from '../api/payments-api';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatUsd = (amount: number | null): string => (amount === null ? '-' : usd.format(amount));
+/** An amount, or '-' when there is none. */
+export const formatAmount = (amount: number | null): string => (amount === null ? '-' : formatUsd(amount));
 
 /**
  * Whole days from the delivery to `now`, counted in the browser's own days; null without a delivery date, or with one
@@ -14,7 +15,9 @@ export function daysWaiting(deliveryIso: string | null, now: Date): number | nul
   const delivered = new Date(deliveryIso);
   if (Number.isNaN(delivered.getTime())) return null;
   const day = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-  const days = Math.round((day(now) - day(delivered)) / 86_400_000);
+  // A delivery date without a time is UTC midnight of its day: that day, not the evening before west of UTC.
+  const deliveredDay = isDateOnly(deliveryIso) ? Date.UTC(delivered.getUTCFullYear(), delivered.getUTCMonth(), delivered.getUTCDate()) : day(delivered);
+  const days = Math.round((day(now) - deliveredDay) / 86_400_000);
   return days < 0 ? null : days;
 }
 
@@ -27,5 +30,5 @@ export function awaitingSummary(rows: readonly AwaitingPayment[]): string {
   const withoutRate = rows.filter((row) => row.rate_amount === null).length;
   const loads = `${rows.length.toLocaleString('en-US')} delivered load${rows.length === 1 ? '' : 's'} not paid in full`;
   const rateless = withoutRate > 0 ? ` (${withoutRate.toLocaleString('en-US')} without a rate, not counted)` : '';
-  return `${loads}: ${usd.format(Math.round(owed * 100) / 100)} outstanding${rateless}.`;
+  return `${loads}: ${formatUsd(Math.round(owed * 100) / 100)} outstanding${rateless}.`;
 }

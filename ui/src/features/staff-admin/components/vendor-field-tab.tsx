@@ -103,6 +103,9 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
   const update = useUpdateVendor(vendor.id);
   const once = useOneAtATime();
   const toast = useToast();
+  // The vendor as this form opened on it (with what a refusal said changed since): the save sends what differs from
+  // it and expects it, never the live cache, which a re-read may have moved under the untouched inputs.
+  const [opened, setOpened] = useState(vendor);
   const [values, setValues] = useState<EditValues>(() => editValuesOf(vendor, tab));
   const [errors, setErrors] = useState<EditErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -121,13 +124,13 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const invalid = patchErrors(vendor, tab, values);
+    const invalid = patchErrors(opened, tab, values);
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setBanner(VENDOR_MESSAGES.validationBlocked);
       return;
     }
-    const patch = vendorPatch(vendor, tab, values);
+    const patch = vendorPatch(opened, tab, values);
     if (Object.keys(patch).length === 0) {
       toast.info(VENDOR_MESSAGES.noChanges);
       onDone();
@@ -136,7 +139,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
     if (!once.begin()) return;
     setBanner(null);
     try {
-      await update.mutateAsync({ patch, expected: vendorExpected(vendor, patch) });
+      await update.mutateAsync({ patch, expected: vendorExpected(opened, patch) });
       toast.success(VENDOR_MESSAGES.saved(tab.label));
       onDone();
     } catch (error) {
@@ -144,6 +147,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       if (now) {
         // Not written over unseen: the screen now shows what each field is (useUpdateVendor), the form keeps what
         // this ADMIN typed, and a second Save replaces it.
+        setOpened((before) => ({ ...before, ...now }));
         setErrors(Object.fromEntries(Object.entries(now).map(([name, value]) => [name, fieldChangedMeanwhile(value ?? '')])) as EditErrors);
         setBanner(VENDOR_MESSAGES.changedMeanwhile);
         const first = tab.fields.find((name) => name in now);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_FIELDS, PROFILE_SECTIONS } from '@portal/domain/vendors/profile-fields';
-import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
 import type { VendorDetail } from '../api/vendors';
 import {

@@ -10,12 +10,13 @@ import {
   type VendorDocumentType,
   type VendorField,
 } from '@portal/domain/vendors/profile-fields';
-import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
-import { ApiError } from '../../../lib/api-client';
+import { currentOfConflict } from '../../../lib/changed-meanwhile';
 import { formatCalendarDay } from '../../../lib/calendar-days';
 import { servedFileUrl } from '../../../lib/served-file-url';
 import type { VendorDetail, VendorPatch } from '../api/vendors';
+import { formatUsd } from '../../../lib/money';
 
 export const NOT_PROVIDED = 'Not provided';
 
@@ -87,13 +88,12 @@ export const VENDOR_FIELDS: Record<VendorField, { label: string; kind: FieldKind
 
 export const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${code} - ${name}` }));
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** '$1,000,000.00'; missing -> 'Not provided'; something that is not a number shows as sent. */
 export function formatCurrency(value: string | number | null | undefined): string {
   if (value === null || value === undefined || String(value).trim() === '') return NOT_PROVIDED;
   const amount = Number(value);
-  return Number.isFinite(amount) ? usd.format(amount) : String(value);
+  return Number.isFinite(amount) ? formatUsd(amount) : String(value);
 }
 
 /**
@@ -205,12 +205,9 @@ export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch
 
 /** The fields a refused save (409) says someone else changed meanwhile, as they are now; null for any other error. */
 export function vendorChangedMeanwhile(error: unknown): Partial<Record<VendorField, string | null>> | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const current = (error.body as { current?: unknown } | null)?.current;
-  if (typeof current !== 'object' || current === null) return null;
-  return Object.fromEntries(
-    Object.entries(current).filter(([name]) => Object.hasOwn(VENDOR_FIELDS, name)).map(([name, value]) => [name, typeof value === 'string' ? value : null]),
-  );
+  const current = currentOfConflict(error, (name): name is VendorField => Object.hasOwn(VENDOR_FIELDS, name));
+  if (!current) return null;
+  return Object.fromEntries(Object.entries(current).map(([name, value]) => [name, typeof value === 'string' ? value : null]));
 }
 
 // ---------- Documents ----------

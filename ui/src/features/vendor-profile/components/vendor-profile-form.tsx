@@ -207,7 +207,8 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       const now = changedMeanwhileOf(error);
       if (now) {
         const seenNow = { ...seen, ...now };
-        const merged = mergeWithCurrent(toSave, savedValues, seenNow);
+        // Against what this save was made over (`seen`, which its untouched fields hold), not the form's first base.
+        const merged = mergeWithCurrent(toSave, seen, seenNow);
         if (showClashes(merged.clashes)) return;
         setValues(merged.values);
         if (!again) return save(merged.values, seenNow, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
 import {
   buildProfilePayload,

@@ -2,8 +2,9 @@
 import { profileCompleteness, type Completeness } from '@portal/domain/vendors/completeness';
 import { PROFILE_SECTION_OF, PROFILE_SECTIONS, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
-import { profileValueDigest } from '@portal/domain/vendors/decider';
+import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
+import { currentOfConflict } from '../../../lib/changed-meanwhile';
 import { describeErrorBody, fieldErrorsOf } from '../../../lib/error-messages';
 import { profileFieldDefinition } from './profile-field-definitions';
 
@@ -82,12 +83,9 @@ export function expectedOf(payload: Partial<Record<ProfileField, string>>, seen:
  * other error.
  */
 export function changedMeanwhileOf(error: unknown): Partial<ProfileFormValues> | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const current = (error.body as { current?: unknown } | null)?.current;
-  if (typeof current !== 'object' || current === null) return null;
-  return Object.fromEntries(
-    Object.entries(current).filter(([field]) => isProfileField(field)).map(([field, value]) => [field, typeof value === 'string' ? value : '']),
-  );
+  const current = currentOfConflict(error, isProfileField);
+  if (!current) return null;
+  return Object.fromEntries(Object.entries(current).map(([field, value]) => [field, typeof value === 'string' ? value : '']));
 }
 
 /** Errors of every filled field (what the page shows for values as loaded). */
