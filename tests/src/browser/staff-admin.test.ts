@@ -230,14 +230,20 @@ describe('vendors', () => {
   });
 });
 
+/** The admin's page with the carrier's Business tab in edit mode, and the carrier's own API client. */
+async function adminEditsCarrierBusiness() {
+  const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+  const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+  const carrierId = (await carrier.get('/api/auth/user/')).body.vendor_profile.id as string;
+  await page.goto(`/staff/vendors/${carrierId}`);
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByRole('button', { name: 'Edit Business' }).click();
+  return { page, carrier, carrierId };
+}
+
 describe("an ADMIN's vendor edit over a change made meanwhile", () => {
   it('is refused rather than written over unseen; the field says what it is now, and a second Save replaces it', { timeout: 120_000 }, async () => {
-    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
-    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const carrierId = (await carrier.get('/api/auth/user/')).body.vendor_profile.id as string;
-    await page.goto(`/staff/vendors/${carrierId}`);
-    await page.getByRole('tab', { name: 'Business' }).click();
-    await page.getByRole('button', { name: 'Edit Business' }).click();
+    const { page, carrier, carrierId } = await adminEditsCarrierBusiness();
     const city = page.getByLabel(/^City( \*)?$/);
     const seen = await city.inputValue();
 
@@ -262,12 +268,7 @@ describe("an ADMIN's vendor edit over a change made meanwhile", () => {
 
 describe("an ADMIN's vendor edit while the vendor is read again underneath", () => {
   it('sends only what the ADMIN changed, never putting back a field the vendor changed since the form opened', { timeout: 120_000 }, async () => {
-    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
-    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const carrierId = (await carrier.get('/api/auth/user/')).body.vendor_profile.id as string;
-    await page.goto(`/staff/vendors/${carrierId}`);
-    await page.getByRole('tab', { name: 'Business' }).click();
-    await page.getByRole('button', { name: 'Edit Business' }).click();
+    const { page, carrier, carrierId } = await adminEditsCarrierBusiness();
     const edits = sentBodies(page, 'PATCH', new RegExp(`/api/vendors/${carrierId}/$`));
 
     // The carrier moves its address; the ADMIN's page reads the vendor again (back online) under the open form.
