@@ -162,4 +162,30 @@ describe('the live board', () => {
     await expect.poll(() => boardOrder(dispatch), { timeout: LIVE_TIMEOUT }).toEqual(['kdt_held-1', ...before.filter((id) => id !== gone.kdt_id)]);
     expect(await note.textContent()).toBe('');
   });
+
+  it('holds new loads while the keyboard is in the board as well, and shows them once the focus leaves it', { timeout: 60_000 }, async () => {
+    const dispatch = await signedIn('staff', 'dispatch', '/staff/loads');
+    await dispatch.getByRole('status', { name: 'Connection: Live' }).waitFor();
+    const api = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const carrier = (await api.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((vendor) => vendor.username === 'carrier')!;
+    const before = await boardOrder(dispatch);
+    const note = board(dispatch).getByRole('status');
+    // Into the board with the keys (from the search box, Tab past the chips), then down onto the rows; the pointer
+    // rests on the page's heading, away from the board.
+    await dispatch.getByRole('heading', { name: 'Loads', level: 1 }).hover();
+    await dispatch.getByPlaceholder('Find load by ID, date, or location.').focus();
+    const inBoard = () => board(dispatch).evaluate((grid) => grid.contains((grid.ownerDocument as unknown as { activeElement: unknown }).activeElement as never));
+    for (let presses = 0; presses < 12 && !(await inBoard()); presses++) await dispatch.keyboard.press('Tab');
+    expect(await inBoard()).toBe(true);
+    await dispatch.keyboard.press('ArrowDown');
+
+    expect((await api.post('/api/loads/', { load_number: 'held-keys-1', kdt_id: 'held-keys-1', vendor: carrier.id })).status).toBe(201);
+    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load: shown when you move off the board.');
+    expect(await boardOrder(dispatch)).toEqual(before);
+
+    // The focus leaves the board (back to the search box): the new load lands at the top.
+    await dispatch.getByPlaceholder('Find load by ID, date, or location.').focus();
+    await expect.poll(async () => (await boardOrder(dispatch))[0], { timeout: LIVE_TIMEOUT }).toBe('kdt_held-keys-1');
+    expect(await note.textContent()).toBe('');
+  });
 });
