@@ -1,6 +1,7 @@
 // The deleted records the read models hold, for the recycle bin (read API, an ADMIN) and the ops CLI (`deleted`,
 // and `restore` by a record's number or username rather than its id).
 import type pg from 'pg';
+import { normalizeLoadNumber } from '@portal/domain/loads/fields';
 
 export type DeletedKind = 'loads' | 'vendors' | 'staff';
 
@@ -44,7 +45,8 @@ export async function recordIdsByKey(pool: pg.Pool, kind: DeletedKind, key: stri
   const wanted = key.trim().toLowerCase();
   const { rows } =
     kind === 'loads'
-      ? await pool.query<{ id: string }>(`SELECT id FROM loads WHERE lower(kdt_id) = $1 OR lower(kdt_id) = 'kdt_' || $1`, [wanted])
+      ? // As a load number is typed anywhere: with or without its kdt_ prefix (normalizeLoadNumber).
+        await pool.query<{ id: string }>('SELECT id FROM loads WHERE lower(kdt_id) = $1', [normalizeLoadNumber(wanted)])
       : kind === 'vendors'
         ? await pool.query<{ id: string }>('SELECT id FROM vendor_profiles WHERE lower(username) = $1', [wanted])
         : await pool.query<{ id: string }>(`SELECT id FROM users WHERE kind = 'STAFF' AND lower(username) = $1`, [wanted]);

@@ -39,15 +39,22 @@ export function isDateOnly(iso: string | null | undefined): boolean {
   return date !== null && isUtcMidnight(date);
 }
 
-/** 'Nov 21, 3:05 PM' in the user's zone; a date-only value as 'Nov 21'; 'Not set' when missing. */
-export function formatListDateTime(iso: string | null | undefined): string {
+/** A stored date in one of two formats (made once each, on first use): `dateOnly` for a date without a time. */
+function formatStored(iso: string | null | undefined, dateOnly: () => Intl.DateTimeFormat, withTime: () => Intl.DateTimeFormat): string {
   const date = toDate(iso);
   if (!date) return NOT_SET;
-  const text = isUtcMidnight(date)
-    ? (dateOnlyFormat ??= new Intl.DateTimeFormat('en-US', DATE_ONLY_FORMAT)).format(date)
-    : (listFormat ??= new Intl.DateTimeFormat('en-US', LIST_FORMAT)).format(date);
+  const text = (isUtcMidnight(date) ? dateOnly() : withTime()).format(date);
   // Newer ICU puts a narrow no-break space before AM/PM; keep one spelling everywhere.
   return text.replace(/\u202f/g, ' ');
+}
+
+/** 'Nov 21, 3:05 PM' in the user's zone; a date-only value as 'Nov 21'; 'Not set' when missing. */
+export function formatListDateTime(iso: string | null | undefined): string {
+  return formatStored(
+    iso,
+    () => (dateOnlyFormat ??= new Intl.DateTimeFormat('en-US', DATE_ONLY_FORMAT)),
+    () => (listFormat ??= new Intl.DateTimeFormat('en-US', LIST_FORMAT)),
+  );
 }
 
 const DETAIL_FORMAT: Intl.DateTimeFormatOptions = { ...LIST_FORMAT, year: 'numeric' };
@@ -60,12 +67,11 @@ let detailDateOnlyFormat: Intl.DateTimeFormat | undefined;
  * record's own page, where a date may be last year's (a last payment), unlike the lists' current work.
  */
 export function formatDetailDateTime(iso: string | null | undefined): string {
-  const date = toDate(iso);
-  if (!date) return NOT_SET;
-  const text = isUtcMidnight(date)
-    ? (detailDateOnlyFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_DATE_ONLY_FORMAT)).format(date)
-    : (detailFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_FORMAT)).format(date);
-  return text.replace(/\u202f/g, ' ');
+  return formatStored(
+    iso,
+    () => (detailDateOnlyFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_DATE_ONLY_FORMAT)),
+    () => (detailFormat ??= new Intl.DateTimeFormat('en-US', DETAIL_FORMAT)),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 // The payments page's "Awaiting payment": the delivered loads not paid in full, what they still owe, how long each has waited.
-import { isDateOnly } from '../../../lib/format-date';
+import { timeOf } from '../../../lib/format-date';
 import { formatUsd } from '../../../lib/money';
 import type { AwaitingPayment } from '../api/payments-api';
 
@@ -11,13 +11,11 @@ export const formatAmount = (amount: number | null): string => (amount === null 
  * still to come (a load marked delivered before its planned date: nothing to count yet).
  */
 export function daysWaiting(deliveryIso: string | null, now: Date): number | null {
-  if (!deliveryIso) return null;
-  const delivered = new Date(deliveryIso);
-  if (Number.isNaN(delivered.getTime())) return null;
+  // timeOf: a delivery date without a time counts from the start of its own day here, as the board sorts it.
+  const delivered = timeOf(deliveryIso);
+  if (delivered === null) return null;
   const day = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-  // A delivery date without a time is UTC midnight of its day: that day, not the evening before west of UTC.
-  const deliveredDay = isDateOnly(deliveryIso) ? Date.UTC(delivered.getUTCFullYear(), delivered.getUTCMonth(), delivered.getUTCDate()) : day(delivered);
-  const days = Math.round((day(now) - deliveredDay) / 86_400_000);
+  const days = Math.round((day(now) - day(new Date(delivered))) / 86_400_000);
   return days < 0 ? null : days;
 }
 
