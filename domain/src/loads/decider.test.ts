@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, initialState, LoadError, type LoadState } from './decider';
+import { CHANGED_MEANWHILE, changedMeanwhileDetail, decide, evolve, initialState, LoadError, type LoadState } from './decider';
 import type { LoadEvent } from './events';
 import { updateLoadSchema } from './schemas';
 
@@ -180,5 +180,14 @@ describe('validation of a change', () => {
     expect(updateLoadSchema.parse({ pickup_notes: '  ' }).pickup_notes).toBeNull();
     expect(invalid({ kdt_id: 'kdt_x', user_id: 'u-2' })).toEqual(['unrecognized_keys: This field cannot be changed.']);
     expect(invalid({ is_hazmat: 'yes' })).not.toBe('valid');
+  });
+});
+
+describe('changedMeanwhileDetail (the 409 words the status controls show)', () => {
+  it('names a status or payment status changed alone, and says the general words for anything else', () => {
+    expect(changedMeanwhileDetail({ payment_status: 'disputed' })).toBe('Someone else set the payment status to Disputed meanwhile. Choose again if yours should replace it.');
+    expect(changedMeanwhileDetail({ status: 'picked_up' })).toBe('Someone else set the status to Picked Up meanwhile. Choose again if yours should replace it.');
+    expect(changedMeanwhileDetail({ status: 'open', pickup_date: null })).toBe(CHANGED_MEANWHILE);
+    expect(changedMeanwhileDetail({ delivery_notes: 'Gate 2' })).toBe(CHANGED_MEANWHILE);
   });
 });

@@ -4,6 +4,8 @@ import type { LoadCreated, LoadEvent } from './events';
 import {
   emptySectionValues,
   EXPECTABLE_OUTSIDE_SECTIONS,
+  LOAD_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
   SECTION_OF,
   type LoadDocumentType,
   type FieldValue,
@@ -75,6 +77,21 @@ export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteL
 
 /** A PATCH whose expected values are no longer so (409). */
 export const CHANGED_MEANWHILE = 'Someone else changed this while you were editing. Check the values now, then save again.';
+
+/**
+ * The 409's words for what changed meanwhile: a status or payment status alone is named with its value now (the UI's
+ * status controls show the server's words, as the spec has them do on a failure), anything else CHANGED_MEANWHILE.
+ */
+export function changedMeanwhileDetail(current: Record<string, FieldValue>): string {
+  const fields = Object.keys(current);
+  if (fields.length === 1 && fields[0] === 'status' && typeof current.status === 'string' && own(LOAD_STATUS_LABELS, current.status)) {
+    return `Someone else set the status to ${LOAD_STATUS_LABELS[current.status as LoadStatus]} meanwhile. Choose again if yours should replace it.`;
+  }
+  if (fields.length === 1 && fields[0] === 'payment_status' && typeof current.payment_status === 'string' && own(PAYMENT_STATUS_LABELS, current.payment_status)) {
+    return `Someone else set the payment status to ${PAYMENT_STATUS_LABELS[current.payment_status as PaymentStatus]} meanwhile. Choose again if yours should replace it.`;
+  }
+  return CHANGED_MEANWHILE;
+}
 
 /** An idempotency key sent again with another file or document type than its first upload. */
 export const UPLOAD_KEY_REUSED = 'This upload key was used for another file. Choose the file again.';

@@ -3,10 +3,10 @@ import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/doma
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
-import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
+import { useUpdateLoad } from '../api/update-load';
 import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
-import { errorText, LOAD_MESSAGES, statusChangedMeanwhile, statusUpdated } from '../utils/load-messages';
+import { errorText, LOAD_MESSAGES, statusUpdated } from '../utils/load-messages';
 import { LOAD_STATUS_TONES } from '../utils/status-tones';
 import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
@@ -28,8 +28,7 @@ export function LoadStatusChanger({ load, readOnly = false }: { load: LoadView; 
           toast.success(statusUpdated(answer.status));
         },
         (error: unknown) => {
-          const now = loadChangedMeanwhile(error)?.status;
-          const message = now ? statusChangedMeanwhile(now) : (errorText(error) ?? LOAD_MESSAGES.statusFailed);
+          const message = errorText(error) ?? LOAD_MESSAGES.statusFailed;
           failed(message);
           toast.error(message);
         },

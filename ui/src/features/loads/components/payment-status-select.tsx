@@ -3,10 +3,10 @@ import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@po
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../lib/toast-context';
-import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
+import { useUpdateLoad } from '../api/update-load';
 import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
-import { errorText, LOAD_MESSAGES, paymentStatusChangedMeanwhile, paymentStatusUpdated } from '../utils/load-messages';
+import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-messages';
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
 import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
@@ -28,8 +28,7 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
           toast.success(paymentStatusUpdated(answer.payment_status));
         },
         (error: unknown) => {
-          const now = loadChangedMeanwhile(error)?.payment_status;
-          const message = now ? paymentStatusChangedMeanwhile(now) : (errorText(error) ?? LOAD_MESSAGES.paymentStatusFailed);
+          const message = errorText(error) ?? LOAD_MESSAGES.paymentStatusFailed;
           failed(message);
           toast.error(message);
         },

@@ -24,11 +24,6 @@ export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_S
 export const paymentStatusUpdated = (status: PaymentStatus) => `Payment status updated to ${PAYMENT_STATUS_LABELS[status]}`;
 export const sectionUpdated = (sectionLabel: string) => `${sectionLabel} Information updated successfully!`;
 export const sectionUpdateFailed = (sectionLabel: string) => `Failed to update ${sectionLabel} information.`;
-/** A status or payment status change refused because someone else set it meanwhile (409): what it is now. */
-export const statusChangedMeanwhile = (status: LoadStatus) =>
-  `Someone else set the status to ${LOAD_STATUS_LABELS[status]} meanwhile. Choose again if yours should replace it.`;
-export const paymentStatusChangedMeanwhile = (status: PaymentStatus) =>
-  `Someone else set the payment status to ${PAYMENT_STATUS_LABELS[status]} meanwhile. Choose again if yours should replace it.`;
 
 function bodyOf(error: unknown): unknown {
   return error instanceof ApiError ? error.body : undefined;

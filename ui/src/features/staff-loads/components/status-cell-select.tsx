@@ -1,10 +1,10 @@
 import { LOAD_STATUS_LABELS, LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { useToast } from '../../../lib/toast-context';
-import { loadChangedMeanwhile, useUpdateLoad } from '../../loads/api/update-load';
+import { useUpdateLoad } from '../../loads/api/update-load';
 import { CommittedSelect } from '../../loads/components/committed-select';
 import { useCommittedSelect } from '../../loads/hooks/use-committed-select';
-import { errorText, LOAD_MESSAGES, statusChangedMeanwhile, statusUpdated } from '../../loads/utils/load-messages';
+import { errorText, LOAD_MESSAGES, statusUpdated } from '../../loads/utils/load-messages';
 import { LOAD_STATUS_TONES } from '../../loads/utils/status-tones';
 
 /**
@@ -19,10 +19,7 @@ export function StatusCellSelect({ load }: { load: LoadView }) {
     save: (next) =>
       update.mutateAsync({ status: next }).then(
         (answer) => toast.success(statusUpdated(answer.status)),
-        (error: unknown) => {
-          const now = loadChangedMeanwhile(error)?.status;
-          toast.error(now ? statusChangedMeanwhile(now) : (errorText(error) ?? LOAD_MESSAGES.statusFailed));
-        },
+        (error: unknown) => toast.error(errorText(error) ?? LOAD_MESSAGES.statusFailed),
       ),
   });
 
