@@ -156,3 +156,42 @@ describe('vendor profile on a phone', () => {
     expect(await shorterThan([documents.locator('.vp-link-button'), documents.locator('.vp-document-name'), documents.locator('.vp-document-view')], 24)).toEqual([]);
   });
 });
+
+// The nav bar's Live indicator explained itself only in a tooltip, which a touch screen never shows; and "Offline"
+// advised a reload even when the device itself was offline, where a reload fails and the connection comes back alone.
+describe('the live indicator on a phone', () => {
+  it('says what it means when tapped, on the screen, and that the device is offline while it is', { timeout: 120_000 }, async () => {
+    const page = await vendorLoads(PHONE);
+    const live = page.getByRole('status', { name: 'Connection: Live' });
+    await live.waitFor();
+    const button = live.getByRole('button', { name: 'Live' });
+    const pill = (await button.boundingBox())!;
+    // A finger's 44 px: a press just above the small pill still lands on it.
+    const above = await page.evaluate<string | null>(
+      `document.elementFromPoint(${pill.x + pill.width / 2}, ${pill.y - 8})?.closest('.live-indicator')?.textContent ?? null`,
+    );
+    expect(above).toBe('Live');
+
+    await button.tap();
+    const explanation = page.getByText('Changes by others appear as they happen.');
+    await expect.poll(() => explanation.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const box = (await explanation.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/live-indicator-phone.png` });
+    await button.tap();
+    await expect.poll(() => explanation.isVisible()).toBe(false);
+
+    await page.context().setOffline(true);
+    const offline = page.getByRole('status', { name: 'Connection: Offline' });
+    await offline.waitFor();
+    await offline.getByRole('button', { name: 'Offline' }).tap();
+    await expect
+      .poll(() => page.getByText('This device is offline. Live changes resume by themselves when it is back online.').isVisible())
+      .toBe(true);
+    await page.screenshot({ path: `${SHOTS}/live-indicator-phone-offline.png` });
+    await page.context().setOffline(false);
+    await live.waitFor({ timeout: 30_000 });
+  });
+});

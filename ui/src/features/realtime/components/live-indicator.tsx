@@ -1,21 +1,61 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ConnectionState } from '../utils/live-connection';
 import '../realtime.css';
 
-const LABELS: Record<ConnectionState, { text: string; title: string }> = {
-  live: { text: 'Live', title: 'Changes by others appear as they happen.' },
-  // Short, as the other two: the state it names comes and goes at every page load (until the socket connects) and on
+export const LIVE_INDICATOR_TEXTS: Record<ConnectionState, { text: string; explanation: string }> = {
+  live: { text: 'Live', explanation: 'Changes by others appear as they happen.' },
+  // Short, as the others: the state it names comes and goes at every page load (until the socket connects) and on
   // every drop, and a wider word pushed an ADMIN's nav bar onto two rows at 1280 px and back (a layout shift).
-  reconnecting: { text: 'Connecting', title: 'Not connected for live changes yet; they will be caught up once it is.' },
-  offline: { text: 'Offline', title: 'Not receiving live changes. Reload the page to try again.' },
+  reconnecting: { text: 'Connecting', explanation: 'Not connected for live changes yet; they will be caught up once it is.' },
+  offline: { text: 'Offline', explanation: 'Not receiving live changes. Reload the page to try again.' },
+  // The connection comes back by itself once the browser is online again: a reload would only fail meanwhile.
+  'no-network': { text: 'Offline', explanation: 'This device is offline. Live changes resume by themselves when it is back online.' },
 };
 
-/** The nav bar's small dot and word for the live connection. */
+/**
+ * The nav bar's small dot and word for the live connection. A press shows what it means (a tooltip alone never shows
+ * on a touch screen); a press again, Escape or moving on hides it.
+ */
 export function LiveIndicator({ state }: { state: ConnectionState }) {
-  const { text, title } = LABELS[state];
+  const { text, explanation } = LIVE_INDICATOR_TEXTS[state];
+  const [open, setOpen] = useState(false);
+  const explanationId = useId();
+  const box = useRef<HTMLSpanElement>(null);
+  // Under the indicator, moved sideways as far as it takes to stay on the screen (the nav bar wraps on a phone, so the
+  // indicator may be anywhere along its row).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!open || !element) return;
+    element.style.translate = '';
+    const margin = 8;
+    const { left, right } = element.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const shift = left < margin ? margin - left : right > width - margin ? Math.max(width - margin - right, margin - left) : 0;
+    if (shift !== 0) element.style.translate = `${Math.round(shift)}px 0`;
+  }, [open, explanation]);
   return (
-    <span className={`live-indicator is-${state}`} role="status" aria-label={`Connection: ${text}`} title={title} data-state={state}>
-      <span className="live-dot" aria-hidden="true" />
-      {text}
+    <span className="live-indicator-wrap" role="status" aria-label={`Connection: ${text}`} data-state={state}>
+      <button
+        type="button"
+        className={`live-indicator is-${state}`}
+        aria-expanded={open}
+        aria-controls={explanationId}
+        title={open ? undefined : explanation}
+        onClick={() => setOpen(!open)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) {
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
+      >
+        <span className="live-dot" aria-hidden="true" />
+        {text}
+      </button>
+      <span ref={box} id={explanationId} className="live-explanation" hidden={!open}>
+        {explanation}
+      </span>
     </span>
   );
 }

@@ -56,11 +56,11 @@ describe('LiveConnection', () => {
     expect(states).toEqual(['live', 'reconnecting', 'live']);
   });
 
-  it('is offline when socket.io gives up (refused handshake, server kick) or the browser is offline', () => {
+  it('is offline when socket.io gives up (refused handshake, server kick), and without network while the browser is offline', () => {
     const { socket, network, connection } = setup();
     socket.emit('connect');
     network.set(false);
-    expect(connection.getSnapshot().state).toBe('offline');
+    expect(connection.getSnapshot().state).toBe('no-network');
     network.set(true);
     expect(connection.getSnapshot().state).toBe('live');
     socket.active = false;

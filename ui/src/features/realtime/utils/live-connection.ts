@@ -1,7 +1,11 @@
 // One live connection's state machine, independent of socket.io and React so it can be tested with a fake socket.
 import { laterPosition, type LoadsChanged, readLoadsChanged } from './live-messages';
 
-export type ConnectionState = 'live' | 'reconnecting' | 'offline';
+/**
+ * 'offline': socket.io gave up (the server refused or closed the connection) or the connection was closed; only a
+ * reload tries again. 'no-network': the browser is offline; the connection comes back by itself when it is online.
+ */
+export type ConnectionState = 'live' | 'reconnecting' | 'offline' | 'no-network';
 
 export interface LiveSnapshot {
   state: ConnectionState;
@@ -136,7 +140,8 @@ export class LiveConnection {
   }
 
   private stateNow(): ConnectionState {
-    if (this.closed || !this.network.isOnline()) return 'offline';
+    if (this.closed) return 'offline';
+    if (!this.network.isOnline()) return 'no-network';
     if (this.connected) return 'live';
     // socket.io keeps retrying after a dropped connection; it stops after a refused handshake or a server kick.
     return this.socket.active ? 'reconnecting' : 'offline';
