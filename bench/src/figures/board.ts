@@ -97,7 +97,8 @@ export class Board {
   /**
    * The board's quick search typed key by key (`text`): for each key, milliseconds from just before the key is pressed
    * until the page has handled it and drawn the next frame (a busy main thread delays that frame as it delays the
-   * user's next key). The first key also makes each row's search text. The search is emptied again afterwards (the
+   * user's next key). The first key, typed as soon as the rows show, also makes the search texts the board has not yet
+   * made in its idle time. The search is emptied again afterwards (the
    * board keeps it for the session).
    */
   async searchKeys(text: string): Promise<number[]> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
-import { filterLoads, matchesSearch, sortLoads } from './load-list';
+import { filterLoads, hasSearchText, matchesSearch, prepareSearchTexts, sortLoads, type IdleScheduler } from './load-list';
 
 beforeAll(() => {
   process.env.TZ = 'America/New_York';
@@ -46,6 +46,45 @@ describe('search', () => {
 
   it('finds nothing when nothing matches', () => {
     expect(filterLoads(rows, 'zzz', ALL)).toEqual([]);
+  });
+});
+
+describe('search texts made ahead of the first key', () => {
+  /** An idle scheduler driven by the test: each run gives the slice `idleMs` of idle time. */
+  function manualIdle() {
+    const pending: Parameters<IdleScheduler>[0][] = [];
+    const schedule: IdleScheduler = (work) => {
+      pending.push(work);
+      return () => pending.splice(pending.indexOf(work), 1);
+    };
+    const run = (idleMs: number) => pending.shift()?.({ timeRemaining: () => idleMs });
+    return { schedule, run, pending };
+  }
+
+  it('are made a slice at a time while the browser is idle, and then match as made at the key', () => {
+    const rows = Array.from({ length: 1_000 }, (_, index) => load(`kdt_${index}`, { pickup_location: `City ${index}` }));
+    const idle = manualIdle();
+    prepareSearchTexts(rows, idle.schedule);
+    expect(rows.some(hasSearchText)).toBe(false);
+    // A busy browser (no idle time left) still gets a few hundred done per slice, and is asked again for the rest.
+    idle.run(0);
+    const afterFirst = rows.filter(hasSearchText).length;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(afterFirst).toBeLessThan(rows.length);
+    expect(idle.pending).toHaveLength(1);
+    while (idle.pending.length > 0) idle.run(0);
+    expect(rows.every(hasSearchText)).toBe(true);
+    expect(ids(filterLoads(rows, 'city 999', ALL))).toEqual(['kdt_999']);
+  });
+
+  it('stop when cancelled (the list was replaced)', () => {
+    const rows = Array.from({ length: 1_000 }, (_, index) => load(`kdt_${index}`));
+    const idle = manualIdle();
+    const cancel = prepareSearchTexts(rows, idle.schedule);
+    idle.run(0);
+    cancel();
+    expect(idle.pending).toHaveLength(0);
+    expect(rows.every(hasSearchText)).toBe(false);
   });
 });
 

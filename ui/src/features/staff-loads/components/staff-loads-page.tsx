@@ -10,7 +10,7 @@ import type { LoadsTableDialog } from '../../loads/components/loads-table';
 import { StatusFilterChips } from '../../loads/components/status-filter-chips';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
 import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
-import { SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
+import { prepareSearchTexts, SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import { boardCellModes } from '../utils/board-cells';
 import type { BoardFilter } from '../utils/board-filter';
@@ -26,6 +26,8 @@ import '../staff-loads.css';
 /** /staff/loads: every vendor's loads on a live board, with search, status chips, create panel and cell dialogs. */
 export function StaffLoadsPage() {
   const loads = useLoads();
+  // The search texts, made while the board waits for the user rather than at the first key.
+  useEffect(() => (loads.data ? prepareSearchTexts(loads.data) : undefined), [loads.data]);
   const capabilities = useLoadCapabilities();
   const { dates, documents, status } = boardCellModes(capabilities);
   const modes = useMemo(() => ({ dates, documents, status }), [dates, documents, status]);
