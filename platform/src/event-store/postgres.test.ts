@@ -129,6 +129,31 @@ describe('postgres event store: ordering under concurrency', () => {
     await store.close();
   });
 
+  it('answers appends with the error when no connection can be had, and goes on once one can', async () => {
+    // A database down or out of connection slots: the pool's connect fails. This used to reject inside the unawaited
+    // group commit, so the appends were never answered and the process died of the unhandled rejection.
+    let refuse = true;
+    const pool = new Proxy(db.pool, {
+      get(target, property) {
+        if (property === 'connect' && refuse) return () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1'));
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = createPostgresEventStore({ pool, connectionString: db.url, pollIntervalMs: 60_000 });
+    const stream = `refused-${randomUUID()}`;
+    const attempts = await Promise.allSettled(
+      [0, 1, 2].map((i) => store.appendToStream(`${stream}-${i}`, [{ type: 'Tick', data: { i } }], { expectedRevision: 'no_stream' })),
+    );
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((attempts[0] as PromiseRejectedResult).reason)).toContain('ECONNREFUSED');
+    // Nothing was written, and the next append goes through.
+    refuse = false;
+    const appended = await store.appendToStream(`${stream}-0`, [{ type: 'Tick', data: {} }], { expectedRevision: 'no_stream' });
+    expect(appended.nextExpectedRevision).toBe(0n);
+    await store.close();
+  });
+
   it('refuses to rewrite or delete a stored event', async () => {
     const store = createPostgresEventStore({ pool: db.pool, connectionString: db.url });
     const stream = `immutable-${randomUUID()}`;

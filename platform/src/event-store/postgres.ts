@@ -118,10 +118,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   let flushing = false;
   const MAX_GROUP = 200;
 
+  // Never rejects (it runs unawaited): whatever goes wrong is answered to the appends it concerns, and the queue goes on.
   async function flush(): Promise<void> {
     flushing = true;
     try {
-      while (queue.length > 0) await commitGroup(queue.splice(0, MAX_GROUP));
+      while (queue.length > 0) {
+        const group = queue.splice(0, MAX_GROUP);
+        await commitGroup(group).catch((error: unknown) => {
+          for (const item of group) item.reject(error);
+        });
+      }
     } finally {
       flushing = false;
     }
@@ -138,7 +144,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       values: [items],
     };
     let rows: { position: bigint | null; revision: bigint | null }[];
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      // No connection (the database is down or full): nothing was written, each append is told so.
+      for (const item of group) item.reject(error);
+      return;
+    }
     try {
       if (options.beforeCommit) {
         await client.query('BEGIN');

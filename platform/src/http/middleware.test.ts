@@ -21,6 +21,9 @@ const throwers: Record<string, () => unknown> = {
   '/api/conflict': () => { throw new WrongExpectedVersion('load-1', 3n, 4n); },
   '/api/missing-stream': () => { throw new StreamNotFound('load-1'); },
   '/api/crash': () => { throw new Error('secret internal detail'); },
+  // PostgreSQL with every connection slot taken (SQLSTATE 53300), and one that is shutting down (57P01).
+  '/api/too-many-clients': () => { throw Object.assign(new Error('sorry, too many clients already'), { code: '53300' }); },
+  '/api/shutting-down': () => { throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }); },
   '/api/bigint': () => ({ position: 9007199254740993n, nested: [1n] }),
   // A download whose end never comes (the client leaves first), and one whose source fails half way.
   '/api/stream-forever': () => { const body = new PassThrough(); body.write('first part '); return body; },
@@ -71,6 +74,15 @@ describe('one error-mapping middleware', () => {
   it('answers a concurrency conflict with 409 and a stream that does not exist with 404', async () => {
     expect((await get('/api/conflict')).status).toBe(409);
     expect(await get('/api/missing-stream')).toEqual({ status: 404, body: { detail: 'Not found.' } });
+  });
+
+  it('answers a database without room or going away with 503 and Retry-After, not 500', async () => {
+    for (const path of ['/api/too-many-clients', '/api/shutting-down']) {
+      const response = await fetch(base + path);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('retry-after'), path).toBe('2');
+      expect(await response.json()).toEqual({ detail: 'The service is temporarily unavailable. Please try again in a moment.' });
+    }
   });
 
   it('hides internal errors behind a generic 500 and logs them', async () => {

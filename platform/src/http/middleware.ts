@@ -120,11 +120,14 @@ function toResponse(error: unknown): { status: number; body: unknown; headers: R
   return { status: 500, body: { detail: 'Internal server error.' }, headers: {} };
 }
 
-/** The database or event store cannot be reached right now (refused, reset, shutting down, starting up). */
+/**
+ * The database or event store cannot be reached right now (refused, reset, shutting down, starting up) or has no
+ * room for the request (too many connections, out of memory or disk: SQLSTATE class 53).
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test((error as Error)?.message ?? '');
-  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08');
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08') || code.startsWith('53');
 }
 
 /**
