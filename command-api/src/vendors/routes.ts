@@ -154,16 +154,28 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const vendorId = canonicalId(ctx.params.id);
     if (!vendorId || !UUID.test(vendorId)) throw notFound('Vendor not found.');
     const state = await load(store, vendorStream(vendorId), vendors);
-    if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
+    if (state.status !== 'active') throw notFound('Vendor not found.');
     const metadata = actorMetadata(actor, ctx);
-    const deleted = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata).catch(whenRefused(vendorNotFound));
-    // The vendor's account goes with it: it can no longer log in, and its sessions end now. An account already deleted
-    // (AccountError 'unknown') has nothing more to record: the vendor's deletion stands.
-    const closed = await handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata).catch((error) => {
-      if (error instanceof AccountError && error.code === 'unknown') return { position: null };
-      throw error;
-    });
-    const position = closed.position ?? deleted.position;
+    // Two streams, two appends, and no transaction across them: the account goes first, so a deletion that stops
+    // half way (a lost connection, a crash) leaves a vendor that can no longer log in, still listed for the ADMIN to
+    // delete again, never a vendor gone from every list whose user still works. An account already deleted
+    // (AccountError 'unknown': that earlier half) has nothing more to record.
+    const closeAccount = () =>
+      handleCommand(store, userStream(state.userId), account, { type: 'DeleteAccount', data: {} }, metadata).catch((error) => {
+        if (error instanceof AccountError && error.code === 'unknown') return { position: null };
+        throw error;
+      });
+    let position: bigint | null;
+    if (state.deleted) {
+      // Deleted before this order, by a deletion that stopped after the vendor's event: finish it, or it is gone.
+      const user = await load(store, userStream(state.userId), account);
+      if (user.status !== 'registered' || user.deleted) throw notFound('Vendor not found.');
+      position = (await closeAccount()).position;
+    } else {
+      const closed = await closeAccount();
+      const deleted = await handleCommand(store, vendorStream(vendorId), vendors, { type: 'DeleteVendor', data: {} }, metadata).catch(whenRefused(vendorNotFound));
+      position = deleted.position ?? closed.position;
+    }
     await sessions.destroyAllFor(state.userId);
     if (position !== null) ctx.set('X-Event-Position', position.toString());
     ctx.status = 204;

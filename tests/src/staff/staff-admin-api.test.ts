@@ -214,6 +214,41 @@ describe('vendors for staff', () => {
   });
 });
 
+describe('a vendor deletion that stopped half way', () => {
+  // Two appends on two streams: the vendor's and its account's. Before, the vendor's came first, so a deletion that
+  // stopped between them (a lost connection, a crash) hid the vendor from every list while its user still signed in
+  // and changed its loads, and deleting again answered 404.
+  it("is finished by deleting again: the account is closed, its sessions end, and it answers 204", async () => {
+    const { client: victim } = await activeSignedIn(system, 'vendor', 'halfway_carrier');
+    const id = (await admin.get('/api/vendors/')).body.find((v: { username: string }) => v.username === 'halfway_carrier').id as string;
+    const stream = `vendor-${id}`;
+    const revision = (await system.store.readStream(stream)).at(-1)!.revision;
+    // Only the vendor's event, as such a deletion left it.
+    await system.store.appendToStream(stream, [{ type: 'VendorDeleted', data: { vendor_id: id }, metadata: { actorUsername: 'admin', actorType: 'STAFF', actorTier: 'ADMIN' } }], { expectedRevision: revision });
+    expect((await victim.get('/api/auth/user/')).status).toBe(200);
+
+    const finished = await admin.request('DELETE', `/api/vendors/${id}/`);
+    expect(finished.status).toBe(204);
+    expect((await victim.get('/api/auth/user/')).status).toBe(401);
+    expect((await login(await system.client().start(), 'halfway_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
+    // Nothing is left to finish: a third time is the plain 404 of a deleted vendor.
+    expect((await admin.request('DELETE', `/api/vendors/${id}/`)).status).toBe(404);
+  });
+
+  it('closes the account before the vendor goes, so a deletion cut short after one append leaves no vendor user able to work', async () => {
+    await activeSignedIn(system, 'vendor', 'ordered_carrier');
+    const id = (await admin.get('/api/vendors/')).body.find((v: { username: string }) => v.username === 'ordered_carrier').id as string;
+    const before = await system.store.headPosition();
+    const deleted = await admin.request('DELETE', `/api/vendors/${id}/`);
+    expect(deleted.status).toBe(204);
+    const { rows } = await system.pool.query<{ type: string }>(
+      `SELECT type FROM es_events WHERE position > $1 AND type IN ('UserDeleted', 'VendorDeleted') ORDER BY position`,
+      [before],
+    );
+    expect(rows.map((row) => row.type)).toEqual(['UserDeleted', 'VendorDeleted']);
+  });
+});
+
 describe('a tier change and a deletion of one member at once', () => {
   it('never leaves a deleted ADMIN: one of the two is refused, as if they came one after the other', async () => {
     await activeAccount(system, 'staff', 'racing_member');
