@@ -151,9 +151,7 @@ export class LoadsService {
       });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
-      // Taken, unless by this very creation, whose first try stopped after reserving it: the load is created now.
-      const [reservation] = await this.store.readStream(loadNumberStream(kdtId), { maxCount: 1 });
-      if ((reservation?.data as { load_id?: string } | undefined)?.load_id !== loadId) throw new ValidationFailed({ load_number: ['ID already taken.'] });
+      await this.reservedAlready(kdtId, loadId, metadata);
     }
     // A brand-new id: its stream has no events (and should it have, the append at 'no_stream' is refused and the
     // command is decided again on what is there).
@@ -184,6 +182,31 @@ export class LoadsService {
       throw error;
     }
     return { load: await this.view(result.state), position: result.position };
+  }
+
+  /**
+   * A load number found reserved: taken, unless by this very creation, whose first try stopped after reserving it (the
+   * load is created now), or by a load that has another number. That one is a keyed creation that lost to the same key
+   * sent with another number at the same moment (answered 400, CREATE_KEY_REUSED): its load exists under the other
+   * number and can never take this one, so its reservation is taken over here (at its revision: of two takers, one
+   * wins). Before, such a number stayed reserved for good, while the load id check said it was free.
+   */
+  private async reservedAlready(kdtId: string, loadId: string, metadata: EventMetadata): Promise<void> {
+    const taken = () => new ValidationFailed({ load_number: ['ID already taken.'] });
+    const [last] = await this.store.readStream(loadNumberStream(kdtId), { direction: 'backwards', maxCount: 1 });
+    const holder = (last?.data as { load_id?: unknown } | undefined)?.load_id;
+    if (holder === loadId) return;
+    if (!last || typeof holder !== 'string') throw taken();
+    const { state } = await this.states.read(this.store, loadStream(holder));
+    if (state.status !== 'exists' || state.load.kdtId.toLowerCase() === kdtId.toLowerCase()) throw taken();
+    try {
+      await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
+        expectedRevision: last.revision,
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) throw taken();
+      throw error;
+    }
   }
 
   /**

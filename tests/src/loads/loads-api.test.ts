@@ -97,6 +97,36 @@ describe('a vendor creates and reads its loads', () => {
     expect((await vendorA.post('/api/loads/', { load_number: 'kdt_retry-3' })).status).toBe(201);
   });
 
+  it('frees a number reserved by a keyed creation that lost to the same key sent with another number at once', async () => {
+    // What the loser of such a race leaves: the key's load exists under the other number, and this number is reserved
+    // for it. Before, the number stayed taken for good ('ID already taken.') while the id check called it free.
+    const key = randomUUID();
+    const winner = await vendorA.post('/api/loads/', { load_number: 'kdt_pair-a' }, { 'Idempotency-Key': key });
+    expect(winner.status).toBe(201);
+    await system.store.appendToStream(
+      'load-number-kdt_pair-b',
+      [{ type: 'LoadNumberReserved', data: { load_id: winner.body.id, kdt_id: 'kdt_pair-b' } }],
+      { expectedRevision: 'no_stream' },
+    );
+    const freed = await vendorA.post('/api/loads/', { load_number: 'kdt_pair-b' });
+    expect(freed.status).toBe(201);
+    expect(freed.body.kdt_id).toBe('kdt_pair-b');
+    // Now it is taken, by a load of that number.
+    expect((await vendorB.post('/api/loads/', { load_number: 'kdt_pair-b' })).body).toEqual({ load_number: ['ID already taken.'] });
+    expect((await vendorA.post('/api/loads/', { load_number: 'kdt_pair-a' })).body).toEqual({ load_number: ['ID already taken.'] });
+
+    // And as it happens: the same key with two numbers at once, five times. One is created; the other can be after.
+    for (let round = 0; round < 5; round++) {
+      const raceKey = randomUUID();
+      const numbers = [`kdt_twin-${round}-a`, `kdt_twin-${round}-b`];
+      const answers = await Promise.all(numbers.map((load_number) => vendorA.post('/api/loads/', { load_number }, { 'Idempotency-Key': raceKey })));
+      const made = answers.filter((answer) => answer.status === 201);
+      expect(made, `round ${round}`).toHaveLength(1);
+      const refused = numbers.find((number) => number !== made[0]!.body.kdt_id)!;
+      expect((await vendorA.post('/api/loads/', { load_number: refused })).status, `round ${round}: ${refused}`).toBe(201);
+    }
+  });
+
   it('answers the same keyed creation sent several times at once with the one load; a deleted one is not found', async () => {
     const key = randomUUID();
     const body = { load_number: 'kdt_retry-5' };
