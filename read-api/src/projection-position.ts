@@ -17,6 +17,7 @@ export class ProjectionPosition {
   private readonly listener: PgNotificationListener;
   private readonly waiters = new Set<{ target: bigint; resolve: () => void }>();
   private readonly subscribers = new Set<(notice: ChangeNotice | 'reconnected') => void>();
+  private readonly lostListeners = new Set<() => void>();
   private ready: Promise<void>;
   private pollTimer: NodeJS.Timeout | undefined;
   /** The checkpoint read after a lost connection failed: the position is -1 until a read succeeds. */
@@ -50,7 +51,11 @@ export class ProjectionPosition {
         // says how far the read models are. Reads wait for it meanwhile (and poll it while waiting).
         this.position = -1n;
         this.ready = this.refresh();
-        if (payload === null) return;
+        if (payload === null) {
+          // No notices until it is back ('reconnected'): the position moves by polling the checkpoint meanwhile.
+          for (const listener of this.lostListeners) listener();
+          return;
+        }
         // Back: parts of a batch read before it will not be completed.
         notices.reset();
         for (const subscriber of this.subscribers) subscriber('reconnected');
@@ -107,6 +112,20 @@ export class ProjectionPosition {
   subscribe(subscriber: (notice: ChangeNotice | 'reconnected') => void): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * The notices' connection was lost: until 'reconnected', batches are committed without any subscriber hearing of
+   * them (the position still moves, by polling the checkpoint).
+   */
+  onLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  /** The position known right now, without waiting (-1 while unknown): every batch up to it is committed. */
+  known(): bigint {
+    return this.position;
   }
 
   async current(): Promise<bigint> {

@@ -16,6 +16,8 @@ export function readYourWrites(options: { projection: ProjectionPosition; waitMs
       if (target === undefined) throw new HttpError(400, 'min_position must be a non-negative integer.');
       const reached = await options.projection.waitFor(target, options.waitMs);
       if (!reached) ctx.set('X-Read-Model-Stale', 'true');
+      // For reads kept in memory (the load list), which must then hold at least what was committed up to it.
+      else ctx.state.minPosition = target;
     }
     await next();
   };

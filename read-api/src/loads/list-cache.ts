@@ -56,16 +56,26 @@ export class LoadListCache {
   private dirty = new Set<string>();
   private reloadAll = true;
   private refreshing: Promise<void> = Promise.resolve();
+  /**
+   * Every load change committed up to this position is in the kept rows or noted as dirty: the last notice heard, or
+   * the position known when everything was last read again.
+   */
+  private applied = -1n;
+  /** False while the notices' connection is lost: nothing says what changes, so nothing is kept between reads. */
+  private hearing = true;
 
   constructor(
     private readonly pool: pg.Pool,
-    projection: ProjectionPosition,
+    private readonly projection: ProjectionPosition,
     private readonly maxEntries = 500,
   ) {
     projection.subscribe((notice) => {
       if (notice === 'reconnected' || notice.changes === null) {
+        if (notice === 'reconnected') this.hearing = true;
+        else if (notice.position > this.applied) this.applied = notice.position;
         this.reloadAll = true;
       } else {
+        if (notice.position > this.applied) this.applied = notice.position;
         const loads = notice.changes.filter((change) => change.kind === 'load');
         if (loads.length === 0) return;
         for (const change of loads) this.dirty.add(change.key);
@@ -73,11 +83,25 @@ export class LoadListCache {
       // An answer still being assembled is served to those who asked before the change, and kept for nobody else.
       this.entries.clear();
     });
+    projection.onLost(() => {
+      this.hearing = false;
+      this.reloadAll = true;
+      this.entries.clear();
+    });
   }
 
-  /** The gzip-compressed answer for the staff (`vendorId` null) or for one vendor. */
-  async get(vendorId: string | null): Promise<Buffer> {
+  /**
+   * The gzip-compressed answer for the staff (`vendorId` null) or for one vendor. `minPosition`: a position the read
+   * waited for (read-your-writes). The projector's position can pass it before its notice is heard (the checkpoint is
+   * polled while reads wait, and is all there is while the notices' connection is lost): then everything is read
+   * again, so the answer holds the caller's own change.
+   */
+  async get(vendorId: string | null, minPosition?: bigint): Promise<Buffer> {
     const scope = vendorId ?? 'staff';
+    if (!this.hearing || (minPosition !== undefined && minPosition > this.applied)) {
+      this.reloadAll = true;
+      this.entries.clear();
+    }
     const kept = this.entries.get(scope);
     if (kept) return kept;
     const body = this.assemble(vendorId).then((json) => gzip(json, { level: json.length > 1_000_000 ? 1 : zlib.Z_DEFAULT_COMPRESSION }));
@@ -115,10 +139,13 @@ export class LoadListCache {
       // Taken before the read: announcements that arrive during it are read again next time (harmless).
       this.reloadAll = false;
       this.dirty = new Set();
+      // Every batch up to the position known now is committed, so the read below sees it.
+      const known = this.projection.known();
       try {
         const { rows } = await this.pool.query<ViewRow>(`SELECT ${ROW_COLUMNS} FROM loads WHERE deleted_at IS NULL`);
         this.rows = new Map(rows.map((row) => [row.id, toRow(row)]));
         this.ordered = null;
+        if (known > this.applied) this.applied = known;
       } catch (error) {
         this.reloadAll = true;
         throw error;

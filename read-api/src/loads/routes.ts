@@ -25,7 +25,7 @@ export function loadReadRoutes(deps: { pool: pg.Pool; store: EventStore; project
     // A vendor sees its own loads, whatever user_id it sends; staff see every load. The projector keeps each load's
     // answer ready (view); the read API keeps those answers in memory, re-reads only the rows each projector batch
     // changed, and keeps each scope's compressed list until the next change (see LoadListCache).
-    const body = await listCache.get(actor.type === 'VENDOR' ? actor.vendorId ?? NO_VENDOR : null);
+    const body = await listCache.get(actor.type === 'VENDOR' ? actor.vendorId ?? NO_VENDOR : null, ctx.state.minPosition as bigint | undefined);
     ctx.type = 'application/json';
     ctx.vary('Accept-Encoding');
     ctx.compress = false;

@@ -45,7 +45,10 @@ describe('a read API\'s projection position', () => {
       const checkpoint = await readCheckpoint(system.pool);
       expect(await position.current()).toBe(checkpoint);
       let reconnected = false;
+      let losses = 0;
       position.subscribe((notice) => { if (notice === 'reconnected') reconnected = true; });
+      // The kept load list stops keeping from the loss on (list-cache-position.test.ts).
+      position.onLost(() => { losses++; });
       // A batch announced, then lost with the database (its checkpoint never made it to disk).
       const lost = checkpoint + 50n;
       await system.pool.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, JSON.stringify({ position: lost.toString(), changes: [] })]);
@@ -63,6 +66,7 @@ describe('a read API\'s projection position', () => {
         await system.pool.query('SELECT pg_terminate_backend($1)', [listener]);
         await until(async () => !(await position.waitFor(lost, 1)), { timeoutMs: 10_000, what: 'reads at the lost position to wait' });
         expect(reconnected).toBe(false);
+        expect(losses).toBe(1);
       } finally {
         await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`);
         await admin.end();
