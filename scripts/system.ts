@@ -96,6 +96,8 @@ export async function startSystem(options: StartOptions): Promise<System> {
       config, store, pool, logger, mailer: options.mailer, loginPolicies: options.loginPolicies, probeMinIntervalMs: options.probeMinIntervalMs,
     });
     const notices = await commandSide.bootstrap();
+    const stopHousekeeping = commandSide.startHousekeeping();
+    closers.push(async () => stopHousekeeping());
     const commandApi = commandSide.app;
     const sessions = new SessionStore(pool, config.sessionTtlMs);
     const readApi = createReadApi({ store, pool, projection, logger, readWaitMs: config.readWaitMs, sessions, trustProxy: config.trustProxy, storage: new FileStorage(path.join(config.dataDir, 'files')) });

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from '@portal/platform/config';
 import { SessionStore } from '@portal/platform/auth/sessions';
 import { LoginThrottle } from '@portal/platform/auth/throttle';
+import { startAuthHousekeeping } from '@portal/platform/auth/housekeeping';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
@@ -38,12 +39,13 @@ export function assembleCommandSide(options: CommandSideOptions) {
   const loads = new LoadsService(store, { vendorNames });
   const storage = new FileStorage(path.join(config.dataDir, 'files'));
   const sessions = new SessionStore(pool, config.sessionTtlMs);
+  const throttle = new LoginThrottle(pool);
   const app = createCommandApi({
     store,
     pool,
     logger,
     sessions,
-    throttle: new LoginThrottle(pool),
+    throttle,
     accounts,
     loads,
     storage,
@@ -87,5 +89,8 @@ export function assembleCommandSide(options: CommandSideOptions) {
     fs.rmSync(passwordFile, { force: true });
   }
 
-  return { app, accounts, loads, sessions, bootstrap, noticesShown };
+  /** Expired sessions and stale throttle rows removed hourly from now on; returns the stop (call it before the pool ends). */
+  const startHousekeeping = () => startAuthHousekeeping({ sessions, throttle, logger });
+
+  return { app, accounts, loads, sessions, bootstrap, noticesShown, startHousekeeping };
 }

@@ -20,6 +20,7 @@ const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool
 const commandSide = assembleCommandSide({ config, store, pool, logger });
 for (const line of await commandSide.bootstrap()) process.stdout.write(`${line}\n`);
 commandSide.noticesShown();
+const stopHousekeeping = commandSide.startHousekeeping();
 await serve({
   name: 'command-api',
   handler: commandSide.app.callback(),
@@ -27,6 +28,7 @@ await serve({
   host: config.host,
   logger,
   onStop: async () => {
+    stopHousekeeping();
     await store.close();
     await pool.end();
     await database.stop();

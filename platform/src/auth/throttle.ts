@@ -64,6 +64,15 @@ export class LoginThrottle {
     return rows.length > 0 ? 0 : Math.max(1, await this.retryAfter([key]));
   }
 
+  /** Removes the rows neither locked nor counting any more (their window began over `olderThanMs` ago); answers how many. */
+  async purgeStale(olderThanMs: number): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM auth_throttle WHERE (locked_until IS NULL OR locked_until <= now()) AND window_started_at < now() - make_interval(secs => $1 / 1000.0)`,
+      [olderThanMs],
+    );
+    return rowCount ?? 0;
+  }
+
   async reset(keys: string[]): Promise<void> {
     await this.pool.query('DELETE FROM auth_throttle WHERE key = ANY($1) AND (locked_until IS NULL OR locked_until <= now())', [keys]);
   }
