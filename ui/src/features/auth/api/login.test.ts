@@ -9,14 +9,22 @@ describe('loginErrorMessage (vendor-side.md section 8, and the lockout)', () => 
     expect(loginErrorMessage(new ApiError(429, { detail: LOCKED }))).toBe(LOCKED);
   });
 
-  it("keeps the spec's message for a wrong password, a wrong-kind account, other refusals and no answer", () => {
+  it("says the server could not check the password (5xx, no answer) rather than that it was wrong", () => {
+    expect(loginErrorMessage(new ApiError(503, { detail: 'The service is temporarily unavailable. Please try again in a moment.' }))).toBe(
+      'The service is temporarily unavailable. Please try again in a moment.',
+    );
+    expect(loginErrorMessage(new ApiError(500, { detail: 'Internal server error.' }))).toBe('An unexpected error occurred. Please try again.');
+    expect(loginErrorMessage(new ApiError(502, '<html>502 Bad Gateway</html>'))).toBe('An unexpected error occurred. Please try again.');
+    expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  it("keeps the spec's message for a wrong password, a wrong-kind account and other refusals", () => {
     expect(loginErrorMessage(new ApiError(400, { detail: 'Invalid username or password' }))).toBe('Invalid username or password');
     expect(loginErrorMessage(new ApiError(400, { detail: 'This account is not activated yet. Please use the activation link sent to your email.' }))).toBe(
       'Invalid username or password',
     );
     expect(loginErrorMessage(new WrongAccountKind('vendor'))).toBe('Invalid username or password');
-    expect(loginErrorMessage(new ApiError(500, { detail: 'Internal Server Error' }))).toBe('Invalid username or password');
-    expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe('Invalid username or password');
+    expect(loginErrorMessage(new ApiError(401, { detail: 'Authentication credentials were not provided.' }))).toBe('Invalid username or password');
   });
 
   it("falls back to the spec's message when a 429 carries no detail (a gateway's page)", () => {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { UNEXPECTED_ERROR } from '../../../lib/error-messages';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
 import { noteSignedIn } from '../../../lib/auth/resume';
@@ -30,15 +31,19 @@ export class WrongAccountKind extends Error {
 
 /**
  * What the login form says when a login fails: the spec's one message (vendor-side.md section 8) for a wrong password,
- * a wrong-kind account, a refused or failed request, except when the server refuses to check the password at all
- * (429, too many failed attempts): its detail ("Too many failed login attempts. Try again in N seconds.") says so,
- * where the spec's message would have the user keep retrying a correct password.
+ * a wrong-kind account or any other refusal, except when the server refuses to check the password at all (429, too
+ * many failed attempts: its detail, "Too many failed login attempts. Try again in N seconds.") or could not check it
+ * (a 5xx: its detail, such as "The service is temporarily unavailable. Please try again in a moment.", else the spec's
+ * message for a failure 'without a response'; no answer at all: that message). Saying the password was wrong then
+ * had users reset a correct one, or lock themselves out retrying it.
  */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) {
-    const detail = (error.body as { detail?: unknown } | null)?.detail;
-    if (typeof detail === 'string' && detail.trim() !== '') return detail;
-  }
+  if (error instanceof WrongAccountKind) return LOGIN_FAILED;
+  if (!(error instanceof ApiError)) return UNEXPECTED_ERROR;
+  const detail = (error.body as { detail?: unknown } | null)?.detail;
+  const said = typeof detail === 'string' && detail.trim() !== '' ? detail : null;
+  if (error.status === 429) return said ?? LOGIN_FAILED;
+  if (error.status >= 500) return error.status === 500 || !said ? UNEXPECTED_ERROR : said;
   return LOGIN_FAILED;
 }
 
