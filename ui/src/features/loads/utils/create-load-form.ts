@@ -5,7 +5,7 @@ import { createLoadSchema, loadNumberSchema } from '@portal/domain/loads/schemas
 import { mmDdYyyyToIso } from '../../../lib/format-date';
 import { dateOrderNotice } from './date-dialog';
 import { LOAD_MESSAGES } from './load-messages';
-import { INVALID_NUMBER, parseDecimal } from './parse-decimal';
+import { invalidNumberMessage, parseDecimal } from './parse-decimal';
 import { INVALID_DATE } from './section-form';
 
 export interface CreateLoadForm {
@@ -90,7 +90,7 @@ export function buildCreateLoadBody(
       else body[key] = iso;
     }
     const rate = parseDecimal(form.rateAmount);
-    if (rate === undefined) errors.rateAmount = INVALID_NUMBER;
+    if (rate === undefined) errors.rateAmount = invalidNumberMessage(form.rateAmount);
     else if (rate !== null) body.rate_amount = rate;
   }
 

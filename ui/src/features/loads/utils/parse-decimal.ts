@@ -1,8 +1,17 @@
-/** A typed decimal ('1,200.50', '$75') as a number; null when empty; undefined when it is not a number. */
+/**
+ * A typed decimal ('1,200.50', '$75') as a number; null when empty; undefined when it is not a number. A comma only
+ * separates thousands (1,007.50): '1007,50' (a decimal comma) or '1,50' is no number here. Before, every comma was
+ * dropped, so '1007,50' was saved as 100750.
+ */
 export function parseDecimal(text: string): number | null | undefined {
-  const cleaned = text.trim().replace(/[\s,$]/g, '');
+  const cleaned = text.trim().replace(/[\s$]/g, '');
   if (cleaned === '') return null;
-  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : undefined;
+  if (!/^-?(\d+(\.\d*)?|\.\d+|\d{1,3}(,\d{3})+(\.\d*)?)$/.test(cleaned)) return undefined;
+  return Number(cleaned.replace(/,/g, ''));
 }
 
 export const INVALID_NUMBER = 'A valid number is required.';
+export const DECIMAL_COMMA = 'Use a point for decimals (1007.50); a comma only separates thousands (1,007.50).';
+
+/** What a field says of a text parseDecimal refused: a misplaced comma is named, as it is the likely slip. */
+export const invalidNumberMessage = (text: string): string => (text.includes(',') ? DECIMAL_COMMA : INVALID_NUMBER);

@@ -4,7 +4,7 @@ import type { FieldValue, LoadSection } from '@portal/domain/loads/fields';
 import { updateLoadSchema } from '@portal/domain/loads/schemas';
 import { isoToMmDdYyyy, mmDdYyyyToIso } from '../../../lib/format-date';
 import { issuesByField } from '../../../lib/validation';
-import { INVALID_NUMBER, parseDecimal } from './parse-decimal';
+import { invalidNumberMessage, parseDecimal } from './parse-decimal';
 import { type EditableField, SECTION_FIELDS, type SectionFieldSpec } from './section-fields';
 import { formatUsd } from '../../../lib/money';
 
@@ -36,7 +36,7 @@ export function fromFormValue(spec: SectionFieldSpec, raw: FormValue | undefined
   if (text === '') return { ok: true, value: null };
   if (spec.kind === 'number' || spec.kind === 'money') {
     const number = parseDecimal(text);
-    return number === undefined ? { ok: false, error: INVALID_NUMBER } : { ok: true, value: number };
+    return number === undefined ? { ok: false, error: invalidNumberMessage(text) } : { ok: true, value: number };
   }
   if (spec.kind === 'date') {
     const iso = mmDdYyyyToIso(text);
