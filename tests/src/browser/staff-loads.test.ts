@@ -210,6 +210,35 @@ describe('staff loads', () => {
     await screenshot(page, 'staff-board-1024-ellipsis');
   });
 
+  it("keeps a load's page and a vendor's page within the screen when a vendor's name is long", { timeout: 90_000 }, async () => {
+    // A select is as wide as its longest option: one vendor named at length (up to 200 characters are allowed) made
+    // every staff load page 1,879 px wide at 1280 (Assign Vendor), and a long name without spaces a vendor's page 4,000.
+    const newcarrier = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+    const spaced = 'Great Plains Interstate Refrigerated and Dry Van Transportation Logistics Brokerage Warehousing and Distribution Services Company of North America LLC';
+    expect((await newcarrier.request('PATCH', '/api/profiles/vendor/', { business_name: spaced })).status).toBe(200);
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const { body: load } = await carrier.post('/api/loads/', { load_number: 'kdt_wide-name' });
+    await suite.system.caughtUp();
+    const pageWidth = (page: Page) => page.evaluate<number>('document.scrollingElement.scrollWidth');
+    for (const width of [1280, 360]) {
+      const page = await suite.openPage({ viewport: { width, height: 800 } });
+      await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+      await page.goto(`/staff/load/${load.id as string}`);
+      await page.getByRole('combobox', { name: /vendor/i }).waitFor();
+      expect(await pageWidth(page), `load page at ${width} px`).toBeLessThanOrEqual(width);
+      await screenshot(page, `staff-load-long-vendor-${width}`);
+    }
+    const unbroken = 'Greatplainsinterstaterefrigeratedanddryvantransportationlogisticsbrokeragewarehousinganddistribution';
+    expect((await newcarrier.request('PATCH', '/api/profiles/vendor/', { business_name: unbroken })).status).toBe(200);
+    const vendorId = ((await newcarrier.get('/api/auth/user/')).body as { vendor_profile: { id: string } }).vendor_profile.id;
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ viewport: { width: 1280, height: 800 } });
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/vendors/${vendorId}`);
+    await page.getByRole('heading', { level: 1, name: unbroken }).waitFor();
+    expect(await pageWidth(page), 'vendor page').toBeLessThanOrEqual(1280);
+  });
+
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'newstaff', '/staff/loads');
     // The board has drawn its rows (which ones depends on the loads earlier tests added).
