@@ -377,6 +377,35 @@ describe('the demo carrier with 12 loads', () => {
     await screenshot(page, 'vendor-loads-carrier-delivery-desc');
   });
 
+  it('comes back as the user left it (search, chips, sort) after opening a load, until a reload', { timeout: 30_000 }, async () => {
+    // Before, the list came back empty-handed: all loads, no search, unsorted (the staff board kept its view).
+    const page = await vendorPage('carrier', '/loads');
+    await loadsTable(page).locator('tbody tr').first().waitFor();
+    await sortBy(page, 'Delivery Date', '▲', 'ascending');
+    await sortBy(page, 'Delivery Date', '▼', 'descending');
+    const cancelled = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: /Cancelled/ });
+    await cancelled.click();
+    const search = page.getByPlaceholder('Find load by ID, date, or location.');
+    await search.fill('kdt_241');
+    await expect.poll(async () => (await shownIds(page)).includes('kdt_24111')).toBe(false);
+    const left = await shownIds(page);
+    expect(left.length).toBeGreaterThan(1);
+
+    await loadsTable(page).getByRole('link', { name: left[1], exact: true }).click();
+    await page.getByRole('button', { name: /Back to Loads/ }).click();
+    await waitForPath(page, '/loads');
+    await expect.poll(() => shownIds(page)).toEqual(left);
+    expect(await search.inputValue()).toBe('kdt_241');
+    expect(await cancelled.getAttribute('aria-pressed')).toBe('false');
+    expect(await header(page, 'Delivery Date').getAttribute('aria-sort')).toBe('descending');
+
+    await page.reload();
+    await loadsTable(page).locator('tbody tr').first().waitFor();
+    expect(await search.inputValue()).toBe('');
+    expect(await cancelled.getAttribute('aria-pressed')).toBe('true');
+    expect(await header(page, 'Delivery Date').getAttribute('aria-sort')).toBeNull();
+  });
+
   it('fits a 375 px screen: no sideways page scroll, the table scrolls inside its box', { timeout: 30_000 }, async () => {
     const page = await vendorPage('carrier', '/loads', { width: 375, height: 740 });
     await rowOf(page, 'kdt_24101').waitFor();

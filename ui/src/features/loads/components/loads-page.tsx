@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
+import type { LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Spinner } from '../../../components/spinner';
 import { useRestoredDraft } from '../../../lib/drafts';
 import { useLoads } from '../api/get-loads';
-import { filterLoads, SEARCH_PLACEHOLDER } from '../utils/load-list';
+import { filterLoads, type LoadSort, SEARCH_PLACEHOLDER } from '../utils/load-list';
+import { readListView, saveListView } from '../utils/list-view';
+import { useSession } from '../../../lib/auth/current-user';
 import { LOAD_MESSAGES } from '../utils/load-messages';
 import { CREATE_LOAD_DRAFT, CreateLoadForm } from './create-load-form';
 import { DocumentDialog } from './document-dialog';
@@ -60,8 +62,13 @@ export function LoadsPage() {
   const loads = useLoads();
   // Open again with what was typed when the session ended under it (lib/drafts.ts).
   const [creating, setCreating] = useState(useRestoredDraft(CREATE_LOAD_DRAFT) !== null);
-  const [search, setSearch] = useState('');
-  const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(() => new Set(LOAD_STATUSES));
+  // The list as this user left it (opening a load and coming back keeps search, chips and sort).
+  const userId = useSession().user?.id ?? '';
+  const [stored] = useState(() => readListView(userId));
+  const [search, setSearch] = useState(stored.search);
+  const [statuses, setStatuses] = useState<ReadonlySet<LoadStatus>>(stored.statuses);
+  const [sorting, setSorting] = useState<LoadSort[]>(stored.sorting);
+  useEffect(() => saveListView(userId, { search, statuses, sorting }), [userId, search, statuses, sorting]);
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
   const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
   const announcement = useFilterAnnouncement(rows.length, loads.isSuccess, [search, statuses]);
@@ -102,7 +109,7 @@ export function LoadsPage() {
           {LOAD_MESSAGES.listFailed}
         </div>
       ) : (
-        <LoadsTable loads={rows} onOpen={setDialog} />
+        <LoadsTable loads={rows} onOpen={setDialog} sorting={sorting} onSortingChange={setSorting} />
       )}
 
       {dialog?.kind === 'date' && <LoadDateDialog load={dialog.load} field={dialog.field} onClose={() => setDialog(null)} />}

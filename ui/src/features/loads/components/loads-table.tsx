@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { LOAD_STATUS_LABELS } from '@portal/domain/loads/fields';
@@ -96,10 +96,13 @@ interface LoadsTableProps {
   /** Already searched and filtered. */
   loads: LoadView[];
   onOpen(dialog: LoadsTableDialog): void;
+  /** The sort, kept by the page (it outlives the table: see utils/list-view.ts). */
+  sorting: SortingState;
+  onSortingChange(sorting: SortingState): void;
 }
 
-export function LoadsTable({ loads, onOpen }: LoadsTableProps) {
-  const [sorting, setSorting] = useState<SortingState>([]);
+export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTableProps) {
+  const setSorting = (update: SortingState | ((old: SortingState) => SortingState)) => onSortingChange(typeof update === 'function' ? update(sorting) : update);
   const rows = useMemo(() => sortLoads(loads, sorting), [loads, sorting]);
   const table = useTable({
     features,
