@@ -254,4 +254,46 @@ describe('load documents', () => {
     await dialog.getByRole('button', { name: `View Uploaded Documents (${before.length + 1})` }).waitFor();
     expect(await names()).toEqual([...before, 'bol-retry.pdf']);
   });
+  it('an upload goes on when its dialog is closed, says when it is done, and a reopened dialog waits for it', { timeout: 60_000 }, async () => {
+    // Before, closing the dialog mid-upload dropped its outcome: no word when it ended, the cell still MISSING, and
+    // the user, uploading again, had the invoice twice.
+    const kdtId = 'kdt_24106';
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const row = tableRow(page, kdtId);
+    await row.waitFor();
+    const loadId = (await row.getByRole('link', { name: kdtId, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
+    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const names = async () => ((await api.get(`/api/loads/${loadId}/documents/?document_type=invoice`)).body as { file_name: string }[]).map((d) => d.file_name);
+    expect(await names()).toEqual([]);
+
+    // The upload's request held until the test lets it go: a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/loads/*/documents/', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue();
+    });
+    await cell(row, 'Invoice', kdtId).click();
+    const dialog = page.getByRole('dialog', { name: `Invoice for Load ${kdtId}` });
+    await dialog.getByLabel('Invoice file').setInputFiles({ name: 'invoice-slow.pdf', mimeType: 'application/pdf', buffer: pdf(4096) });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Uploading...' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Opened again while it runs: Upload waits, and says why.
+    await cell(row, 'Invoice', kdtId).click();
+    await dialog.getByText('An upload started here earlier is still under way; you will be told when it is done.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Uploading...' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    release();
+    await page.getByRole('status').filter({ hasText: 'Invoice uploaded successfully' }).first().waitFor();
+    await expect.poll(() => cell(row, 'Invoice', kdtId).textContent()).toBe('YES');
+    expect(await names()).toEqual(['invoice-slow.pdf']);
+    await page.unroute('**/api/loads/*/documents/');
+  });
 });

@@ -68,11 +68,15 @@ interface UploadVariables {
   onProgress?: (fraction: number) => void;
 }
 
+/** What every upload to one load's documents of one type is known by, while it runs (useIsMutating). */
+export const uploadMutationKey = (loadId: string, type: LoadDocumentType) => ['load-document-upload', loadId, type] as const;
+
 /** The new document joins the cached list at once; the list is read again 500 ms later. */
 export function useUploadLoadDocument(loadId: string, type: LoadDocumentType) {
   const queryClient = useQueryClient();
   const key = loadDocumentKeys.list(loadId, type);
   return useMutation({
+    mutationKey: uploadMutationKey(loadId, type),
     mutationFn: ({ file, key, onProgress }: UploadVariables) => uploadLoadDocument(loadId, type, file, onProgress, key),
     onSuccess: (document) => {
       const { message: _message, ...stored } = document;

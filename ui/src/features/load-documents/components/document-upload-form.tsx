@@ -1,9 +1,10 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
 import { useLeaveWarning } from '../../../components/unsaved-changes-guard';
 import { newRequestKey } from '../../../lib/request-key';
 import { useToast } from '../../../lib/toast-context';
-import { useUploadLoadDocument } from '../api/upload-load-document';
+import { uploadMutationKey, useUploadLoadDocument } from '../api/upload-load-document';
 import { formatFileSize } from '../../../lib/file-size';
 import { acceptAttribute, allowedExtensions, chosenFileError, MAX_LOAD_DOCUMENT_MB } from '../utils/load-document-files';
 import { LOAD_DOCUMENT_MESSAGES, uploadErrorText, uploadSucceeded } from '../utils/load-document-messages';
@@ -30,7 +31,9 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
   const fileKey = useRef<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const busy = upload.isPending;
+  // Also while an upload sent from this dialog before it was closed and opened again is still under way.
+  const uploading = useIsMutating({ mutationKey: uploadMutationKey(loadId, documentType) }) > 0;
+  const busy = upload.isPending || uploading;
   // A file chosen and not yet uploaded, or on its way: a reload or a closed tab would drop it without a word.
   useLeaveWarning(file !== null || busy);
 
@@ -71,22 +74,22 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
     }
     setMessage(null);
     setProgress(0);
-    upload.mutate(
-      { file, key: fileKey.current ?? undefined, onProgress: setProgress },
-      {
-        onSuccess: (document) => {
-          const text = document.message || uploadSucceeded(label);
-          clearSelection();
-          setMessage({ kind: 'success', text });
-          toast.success(text);
-          onUploaded();
-        },
-        onError: (error) => {
-          const text = uploadErrorText(error);
-          setMessage({ kind: 'error', text });
-          toast.error(text);
-        },
-        onSettled: () => setProgress(null),
+    // Awaited rather than given callbacks: those are dropped when the dialog closes first, and the upload, which goes
+    // on, then ended without a word (the user uploaded it again, and it was there twice).
+    upload.mutateAsync({ file, key: fileKey.current ?? undefined, onProgress: setProgress }).then(
+      (document) => {
+        const text = document.message || uploadSucceeded(label);
+        clearSelection();
+        setMessage({ kind: 'success', text });
+        toast.success(text);
+        onUploaded();
+        setProgress(null);
+      },
+      (error: unknown) => {
+        const text = uploadErrorText(error);
+        setMessage({ kind: 'error', text });
+        toast.error(text);
+        setProgress(null);
       },
     );
   }
@@ -117,6 +120,12 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
           <progress max={100} value={percent} aria-label={`Uploading ${file?.name ?? label}`} />
           <span className="ld-progress-value">{percent}%</span>
         </div>
+      )}
+
+      {uploading && !upload.isPending && (
+        <p className="ld-message is-success" role="status">
+          {LOAD_DOCUMENT_MESSAGES.uploadUnderWay}
+        </p>
       )}
 
       <div className="ld-upload-actions">

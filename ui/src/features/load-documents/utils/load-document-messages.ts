@@ -15,6 +15,8 @@ export const LOAD_DOCUMENT_MESSAGES = {
   downloadFile: 'Download File',
   empty: 'No documents found.',
   uploadAnother: 'Upload Additional Document',
+  /** Reopened while an upload sent before the dialog was closed still runs (Upload waits for it). */
+  uploadUnderWay: 'An upload started here earlier is still under way; you will be told when it is done.',
   unsupportedType: unsupportedFileType,
 } as const;
 
