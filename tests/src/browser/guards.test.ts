@@ -12,6 +12,7 @@ import {
   routedScreen,
   screenshot,
   startBrowserSuite,
+  submitLogin,
   trackPaths,
   waitForPath,
 } from './support';
@@ -307,5 +308,31 @@ describe('theme', () => {
     await screenshot(page, 'settings-custom-colour');
     // The dark set is untouched.
     expect(await stored('darkColors')).toBeNull();
+  });
+});
+
+describe('the server out of reach when the app starts', () => {
+  // Spec section 8: 'Initial auth failure: silently treated as guest'. Before, the failed check was asked again by
+  // every page that mounted, so the app stayed on 'Loading App...' (about two checks a second) for as long as the
+  // server was down.
+  it('shows the login page, stops asking, and signs in once the server answers', { timeout: 60_000 }, async () => {
+    let down = true;
+    const checks: string[] = [];
+    await page.route('**/api/**', (route) => {
+      if (!down) return route.continue();
+      checks.push(new URL(route.request().url()).pathname);
+      return route.abort('connectionrefused');
+    });
+    await page.goto('/loads', { waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await page.getByLabel('Username').waitFor();
+    const asked = checks.length;
+    expect(asked).toBeLessThanOrEqual(3);
+    await page.waitForTimeout(1_500);
+    expect(checks.length, 'checks after the login page showed').toBe(asked);
+    // The server back: the login goes through.
+    down = false;
+    await submitLogin(page, 'carrier', DEMO_PASSWORD);
+    await waitForPath(page, '/loads');
   });
 });

@@ -59,10 +59,26 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+/** The first read's second try, after a failure of the server or the network. */
+const FIRST_READ_RETRY_MS = 500;
+
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: CURRENT_USER_KEY,
-    queryFn: fetchCurrentUser,
+    // The first read, failing twice (the server or the network down), shows a guest (spec section 8: 'Initial auth
+    // failure: silently treated as guest'). Left an error, every page that mounted asked again and put the app back
+    // to 'Loading App...', for as long as the server was down. A re-read that fails keeps the user it had (an error).
+    queryFn: async ({ client }) => {
+      const first = client.getQueryData(CURRENT_USER_KEY) === undefined;
+      try {
+        return await fetchCurrentUser();
+      } catch (error) {
+        if (!first) throw error;
+        await new Promise((resolve) => setTimeout(resolve, FIRST_READ_RETRY_MS));
+        return fetchCurrentUser().catch(() => null);
+      }
+    },
+    retry: false,
     // The session changes through login and logout, which write this query themselves; a tier change is pushed
     // (me:changed), which invalidates it.
     staleTime: Infinity,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient, readCookie } from '../../../lib/api-client';
 import { UNEXPECTED_ERROR } from '../../../lib/error-messages';
 import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
@@ -17,7 +17,10 @@ export interface LoginInput {
   portal: Portal;
 }
 
-export function loginRequest(input: LoginInput): Promise<CurrentUser> {
+export async function loginRequest(input: LoginInput): Promise<CurrentUser> {
+  // The CSRF cookie comes with the session check; when that check never got an answer (the server was down as the
+  // app started, and the page shows a guest), ask for it first, or the login is refused for want of it.
+  if (readCookie('csrftoken') === null) await apiClient.get('/auth/user/').catch(() => undefined);
   return apiClient.post<CurrentUser>('/auth/login/', input);
 }
 
