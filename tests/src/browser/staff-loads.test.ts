@@ -239,6 +239,29 @@ describe('staff loads', () => {
     expect(await pageWidth(page), 'vendor page').toBeLessThanOrEqual(1280);
   });
 
+  it('keeps the recycle bin and the staff accounts within a phone screen, their tables scrolling in their boxes', { timeout: 60_000 }, async () => {
+    // At 360 px the recycle bin was 865 px wide (its tables widened their grid cells, and their visually hidden labels,
+    // placed against the page, stretched it), and the staff accounts table squeezed its columns to 'a…' and '● A'.
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const { body: load } = await carrier.post('/api/loads/', { load_number: 'kdt_narrow-bin' });
+    expect((await carrier.request('DELETE', `/api/loads/${load.id as string}/`)).status).toBe(204);
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+    await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto('/staff/recycle-bin');
+    await page.getByRole('table', { name: 'Deleted loads' }).getByText('kdt_narrow-bin').waitFor();
+    expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), 'recycle bin').toBeLessThanOrEqual(360);
+    await screenshot(page, 'recycle-bin-360');
+    await page.goto('/staff/accounts');
+    const admin = page.getByRole('table').getByRole('cell', { name: 'admin', exact: true });
+    await admin.waitFor();
+    expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), 'staff accounts').toBeLessThanOrEqual(360);
+    // The whole username shows, and the box scrolls sideways to the rest.
+    expect(await admin.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    expect(await page.locator('.sa-table-scroll').evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await screenshot(page, 'staff-accounts-360');
+  });
+
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {
     const page = await signedIn('staff', 'newstaff', '/staff/loads');
     // The board has drawn its rows (which ones depends on the loads earlier tests added).
