@@ -336,3 +336,20 @@ describe('the server out of reach when the app starts', () => {
     await waitForPath(page, '/loads');
   });
 });
+
+describe('a slow first load', () => {
+  // The page was blank white until the app's script had arrived (4-6 s at 50 kB/s).
+  it('says the app is loading while its script is still on the way', { timeout: 30_000 }, async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Loading App...' }).waitFor();
+    release();
+    await page.getByLabel('Username').waitFor();
+    expect(await page.getByText('Loading App...').count()).toBe(0);
+  });
+});
