@@ -223,7 +223,7 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     await page.getByRole('button', { name: 'Edit Rate & Payment' }).click();
     const rateSection = page.getByRole('region', { name: 'Rate & Payment', exact: true });
     const rate = rateSection.getByLabel('Rate Amount ($)');
-    expect(await rate.inputValue()).toBe('990');
+    expect(await rate.inputValue()).toBe('990.00');
     await rate.fill('1234.5');
     await rateSection.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Rate & Payment Information updated successfully!').waitFor();

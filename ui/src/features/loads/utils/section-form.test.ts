@@ -8,7 +8,7 @@ describe('sectionFormValues', () => {
   it('shows numbers as text, dates as MM-DD-YYYY, null as empty, booleans as checked or not', () => {
     const load = stored({ rate_amount: 1200.5, miles: null, last_payment_date: '2024-11-21T00:00:00.000Z', rate_type: 'Flat' });
     expect(sectionFormValues(load, 'rate')).toEqual({
-      rate_amount: '1200.5',
+      rate_amount: '1200.50',
       rate_type: 'Flat',
       miles: '',
       amount_paid: '',

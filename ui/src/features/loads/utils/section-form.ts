@@ -20,6 +20,8 @@ export function toFormValue(spec: SectionFieldSpec, value: FieldValue | undefine
   if (spec.kind === 'boolean') return value === true;
   if (value === null || value === undefined) return '';
   if (spec.kind === 'date') return typeof value === 'string' ? isoToMmDdYyyy(value) : '';
+  // Dollars and cents, as a person writes them: 1007.50, not 1007.5.
+  if (spec.kind === 'money' && typeof value === 'number') return value.toFixed(2);
   return String(value);
 }
 
