@@ -148,4 +148,32 @@ describe('the staff loads board after a tier change', () => {
       await setTier('DISPATCH_OPS');
     }
   });
+  it("an open section form closes, saying so, when the member's tier no longer lets them edit it", { timeout: 90_000 }, async () => {
+    // Before, the form vanished with what was typed, without a word, and opened again emptied once the tier came back.
+    const setTier = await tierSetter('dispatch');
+    const { page } = await openBoard('dispatch');
+    try {
+      await boardRow(page, LOAD).getByRole('link', { name: LOAD, exact: true }).click();
+      const pickup = page.getByRole('region', { name: 'Pickup Information', exact: true });
+      await pickup.getByRole('button', { name: 'Edit Pickup Information' }).click();
+      await pickup.getByRole('textbox').first().fill('Dock 7, ask for Sam');
+
+      await setTier('ACCOUNTING');
+      const said = pickup.getByRole('alert').filter({ hasText: 'Your access changed while you were editing Pickup Information' });
+      await said.waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await said.textContent()).toBe('Your access changed while you were editing Pickup Information: you may no longer edit it, and your changes here were not saved.');
+      expect(await pickup.getByRole('textbox').count()).toBe(0);
+      await screenshot(page, 'staff-load-section-tier-lost');
+
+      // The tier back: the section stays closed until the member opens it again.
+      await setTier('DISPATCH_OPS');
+      await expect.poll(() => pickup.getByRole('button', { name: 'Edit Pickup Information' }).getAttribute('aria-disabled'), { timeout: LIVE_TIMEOUT }).toBeNull();
+      expect(await pickup.getByRole('textbox').count()).toBe(0);
+      await pickup.getByRole('button', { name: 'Edit Pickup Information' }).click();
+      await pickup.getByRole('textbox').first().waitFor();
+      expect(await said.count()).toBe(0);
+    } finally {
+      await setTier('DISPATCH_OPS');
+    }
+  });
 });

@@ -1,11 +1,11 @@
 import type { LoadSection } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFocusBackOnClose } from '../../../lib/focus';
 import { NOT_SET } from '../../../lib/format-date';
 import { usePermissionNotice } from '../hooks/use-permission-notice';
 import { formatFieldValue } from '../utils/field-display';
-import { sectionEditRefusal } from '../utils/load-capabilities';
+import { sectionEditLost, sectionEditRefusal } from '../utils/load-capabilities';
 import { SECTION_FIELDS, SECTION_TITLES } from '../utils/section-fields';
 import { SectionEditForm } from './section-edit-form';
 
@@ -28,6 +28,14 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
   const pencil = useRef<HTMLButtonElement>(null);
   // The form closed (Cancel, Save Changes, 'No changes detected.') and took the focus with it: back to this pencil.
   useFocusBackOnClose(editing, pencil);
+  // The user's tier changed under an open form (pushed, without a reload) and no longer lets them edit here: the form
+  // closes, saying so, rather than vanishing with what was typed (and opening again, emptied, if the tier came back).
+  const [lost, setLost] = useState(false);
+  useEffect(() => {
+    if (!editing || canEdit) return;
+    setLost(true);
+    onClose();
+  }, [editing, canEdit, onClose]);
 
   return (
     <section className={`card load-section${editing ? ' is-editing' : ''}`} aria-label={title}>
@@ -43,7 +51,11 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
             aria-disabled={canEdit ? undefined : true}
             title={!canEdit ? refusal : locked ? 'Finish editing the other section first' : `Edit ${title}`}
             disabled={canEdit && locked}
-            onClick={() => (canEdit ? onEdit() : notice.show(refusal))}
+            onClick={() => {
+              setLost(false);
+              if (canEdit) onEdit();
+              else notice.show(refusal);
+            }}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path
@@ -54,6 +66,11 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
           </button>
         )}
       </header>
+      {lost && (
+        <p className="permission-notice section-permission-notice" role="alert">
+          {sectionEditLost(title)}
+        </p>
+      )}
       {notice.message && (
         <p className="permission-notice section-permission-notice" role="status">
           {notice.message}

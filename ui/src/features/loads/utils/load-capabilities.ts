@@ -27,6 +27,10 @@ export function sectionEditRefusal(section: LoadSection): string {
   return section === 'rate' ? LOAD_PERMISSION_MESSAGES['edit_section:rate'] : SECTION_EDIT_REFUSED;
 }
 
+/** Said when the user's tier changed while they were editing a section (by its title), and no longer lets them. */
+export const sectionEditLost = (title: string): string =>
+  `Your access changed while you were editing ${title}: you may no longer edit it, and your changes here were not saved.`;
+
 export function actorOf(user: CurrentUser): Actor {
   const isStaff = user.staff_profile !== null;
   return {
