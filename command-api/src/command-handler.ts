@@ -26,7 +26,7 @@ export function inTurn<Command, Event extends { type: string; data: object }, St
 export interface CommandResult<Event, State> {
   events: Event[];
   state: State;
-  /** Global position of the last appended event, or of the stream head when nothing changed. */
+  /** Global position of the last appended event; null when nothing changed (nothing was recorded). */
   position: bigint | null;
 }
 
