@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileCompleteness } from './completeness';
 import { emptyProfileValues, US_STATES } from './profile-fields';
-import { checkProfileField, formatPhone, formatTaxId, normalizeMcNumber } from './profile-rules';
+import { checkProfileField, formatPhone, formatTaxId, normalizeDotNumber, normalizeMcNumber } from './profile-rules';
 
 const ok = (field: Parameters<typeof checkProfileField>[0], raw: string) => checkProfileField(field, raw);
 
@@ -23,6 +23,9 @@ describe('profile field rules (vendor-side.md section 5)', () => {
     expect(ok('mc_number', '12345678').error).toBe('MC Number must be 5-7 digits');
     expect(ok('mc_number', 'MC-12a45').error).toBe('MC Number must be 5-7 digits');
     expect(normalizeMcNumber('MC123456')).toBe('123456');
+    // The DOT number with its usual prefixes, as MC numbers have theirs stripped.
+    for (const typed of ['USDOT 1234567', 'usdot1234567', 'US DOT# 1234567', 'DOT 1234567', 'DOT No. 1234567', '1234567']) expect(normalizeDotNumber(typed), typed).toBe('1234567');
+    expect(normalizeDotNumber('DOTX')).toBe('DOTX');
   });
 
   it('formats and checks EIN and tax id as xx-xxxxxxx', () => {

@@ -51,6 +51,12 @@ export function normalizeMcNumber(value: string): string {
   return /^[\d-]+$/.test(stripped) ? digits(stripped) : value.trim();
 }
 
+/** DOT number: USDOT numbers are written with their prefix ("USDOT 1234567", "DOT# 1234567"); the digits are stored. */
+export function normalizeDotNumber(value: string): string {
+  const number = digitsOfNumber(value.trim().replace(/^(US)?\s*DOT\s*(#|No\.?)?[\s:-]*/i, ''));
+  return /^\d+$/.test(number) ? number : value.trim();
+}
+
 const PHONE_MESSAGE = 'Phone format: (xxx) xxx-xxxx';
 const TAX_ID_MESSAGE = 'Tax ID format: xx-xxxxxxx';
 const ZIP_MESSAGE = 'ZIP code format: 12345 or 12345-6789';
@@ -91,7 +97,7 @@ const text = (maxLength: number): Rule => ({ normalize: (v) => v.trim(), check: 
 export const PROFILE_RULES: Record<ProfileField, Rule> = {
   legal_name: text(200), business_name: text(200), address: text(255), address_2: text(255), city: text(100), state, zip_code: zip,
   federal_id: taxId, mc_number: { normalize: normalizeMcNumber, check: pattern(/^\d{5,7}$/, 'MC Number must be 5-7 digits') },
-  dot_number: { normalize: digitsOfNumber, check: pattern(/^\d{6,8}$/, 'DOT Number must be 6-8 digits') }, tax_id: taxId,
+  dot_number: { normalize: normalizeDotNumber, check: pattern(/^\d{6,8}$/, 'DOT Number must be 6-8 digits') }, tax_id: taxId,
   website: { normalize: (v) => v.trim(), check: pattern(/^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i, 'Enter a valid website address.'), maxLength: 255 },
   fax: phone,
   contact_name_1: text(150), email_1: email, phone_1: phone, phone_1_ext: extension,
