@@ -14,7 +14,6 @@ import { handleCommand } from '../command-handler';
 import { UUID } from '../ids';
 import { StreamStates } from '../stream-states';
 import { VendorNames } from '../vendors/vendor-name';
-import { RESERVATION_GRACE_MS } from '../accounts/service';
 
 
 export interface LoadCommandResult {
@@ -68,14 +67,10 @@ export class LoadsService {
   private readonly states: StreamStates<LoadState, LoadEvent>;
   private readonly vendors: VendorNames;
 
-  /** How long a number reserved for a load never created stays taken (that creation may still be under way). */
-  private readonly reservationGraceMs: number;
-
   constructor(
     private readonly store: EventStore,
-    options: { vendorNames?: VendorNames; maxKeptLoads?: number; reservationGraceMs?: number } = {},
+    options: { vendorNames?: VendorNames; maxKeptLoads?: number } = {},
   ) {
-    this.reservationGraceMs = options.reservationGraceMs ?? RESERVATION_GRACE_MS;
     this.states = new StreamStates<LoadState, LoadEvent>(loads, options.maxKeptLoads ?? 20_000);
     this.vendors = options.vendorNames ?? new VendorNames(store);
   }
@@ -191,12 +186,10 @@ export class LoadsService {
 
   /**
    * A load number found reserved: taken, unless by this very creation, whose first try stopped after reserving it (the
-   * load is created now), or abandoned. Abandoned: reserved for a load that has another number (a keyed creation that
-   * lost to the same key sent with another number at the same moment, answered 400 CREATE_KEY_REUSED: its load can
-   * never take this number), or for a load that still does not exist after the grace period (a creation that stopped
-   * between its two appends: a crash, or the database lost for its second; retried with other content, it has another
-   * key and id). An abandoned reservation is taken over at its revision (of two takers, one wins), as usernames are.
-   * Before, such a number stayed taken for good, while the load id check called it free.
+   * load is created now), or by a load that has another number. That one is a keyed creation that lost to the same key
+   * sent with another number at the same moment (answered 400, CREATE_KEY_REUSED): its load exists under the other
+   * number and can never take this one, so its reservation is taken over here (at its revision: of two takers, one
+   * wins). Before, such a number stayed reserved for good, while the load id check said it was free.
    */
   private async reservedAlready(kdtId: string, loadId: string, metadata: EventMetadata): Promise<void> {
     const taken = () => new ValidationFailed({ load_number: ['ID already taken.'] });
@@ -205,9 +198,7 @@ export class LoadsService {
     if (holder === loadId) return;
     if (!last || typeof holder !== 'string') throw taken();
     const { state } = await this.states.read(this.store, loadStream(holder));
-    const abandoned =
-      state.status === 'exists' ? state.load.kdtId.toLowerCase() !== kdtId.toLowerCase() : Date.now() - last.createdAt.getTime() >= this.reservationGraceMs;
-    if (!abandoned) throw taken();
+    if (state.status !== 'exists' || state.load.kdtId.toLowerCase() === kdtId.toLowerCase()) throw taken();
     try {
       await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
         expectedRevision: last.revision,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FieldValue, loadNumberStream } from '@portal/domain/loads/fields';
 import { valueDigest } from '@portal/domain/expected';
-import { keyedId, LoadsService } from '@portal/command-api/loads/service';
+import { keyedId } from '@portal/command-api/loads/service';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -125,23 +125,6 @@ describe('a vendor creates and reads its loads', () => {
       const refused = numbers.find((number) => number !== made[0]!.body.kdt_id)!;
       expect((await vendorA.post('/api/loads/', { load_number: refused })).status, `round ${round}: ${refused}`).toBe(201);
     }
-  });
-
-  it('frees a number reserved for a load never created once the grace period is over, not before', async () => {
-    // A creation that stopped between reserving its number and recording its load (a crash, the database lost for the
-    // second append), retried with other content and so another key and load id.
-    await system.store.appendToStream('load-number-kdt_stalled-1', [{ type: 'LoadNumberReserved', data: { load_id: randomUUID(), kdt_id: 'kdt_stalled-1' } }], {
-      expectedRevision: 'no_stream',
-    });
-    // Within the grace period (it may be a creation still under way), taken.
-    expect((await vendorA.post('/api/loads/', { load_number: 'kdt_stalled-1' })).body).toEqual({ load_number: ['ID already taken.'] });
-    // After it (none here), the next creation takes it over.
-    const me = (await vendorA.get('/api/auth/user/')).body as { id: string; username: string; vendor_profile: { id: string } };
-    const actor = { userId: me.id, username: me.username, type: 'VENDOR' as const, tier: null, vendorId: me.vendor_profile.id };
-    const service = new LoadsService(system.store, { reservationGraceMs: 0 });
-    const created = await service.create(actor, { load_number: 'kdt_stalled-1' }, { actorId: me.id, actorType: 'VENDOR' });
-    expect(created.load?.kdt_id).toBe('kdt_stalled-1');
-    await expect(service.create(actor, { load_number: 'kdt_stalled-1' }, { actorId: me.id, actorType: 'VENDOR' })).rejects.toMatchObject({ fields: { load_number: ['ID already taken.'] } });
   });
 
   it('answers the same keyed creation sent several times at once with the one load; a deleted one is not found', async () => {
