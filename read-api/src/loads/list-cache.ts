@@ -6,6 +6,8 @@ import { loadView } from '@portal/domain/loads/view';
 import type { ProjectionPosition } from '../projection-position';
 
 const gzip = promisify(gzipCallback);
+/** While the projector's notices are not heard, how old the kept list may get before a read reads it again. */
+const HEARING_LOST_REREAD_MS = 250;
 const gunzip = promisify(gunzipCallback);
 
 interface Row {
@@ -61,8 +63,10 @@ export class LoadListCache {
    * the position known when everything was last read again.
    */
   private applied = -1n;
-  /** False while the notices' connection is lost: nothing says what changes, so nothing is kept between reads. */
+  /** False while the notices' connection is lost: nothing says what changes, so nothing is kept for long. */
   private hearing = true;
+  /** When the last full read of the loads began (Date.now()). */
+  private reloadedAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -87,6 +91,9 @@ export class LoadListCache {
       this.hearing = false;
       this.reloadAll = true;
       this.entries.clear();
+      // A crash may take the newest batches with it, to be applied again (they commit asynchronously): what the last
+      // notice said is no longer known to be in the read model.
+      this.applied = -1n;
     });
   }
 
@@ -98,7 +105,9 @@ export class LoadListCache {
    */
   async get(vendorId: string | null, minPosition?: bigint): Promise<Buffer> {
     const scope = vendorId ?? 'staff';
-    if (!this.hearing || (minPosition !== undefined && minPosition > this.applied)) {
+    // Without notices, what is kept is read again at most every HEARING_LOST_REREAD_MS (readers in between share it).
+    const unheard = !this.hearing && Date.now() - this.reloadedAt >= HEARING_LOST_REREAD_MS;
+    if (unheard || (minPosition !== undefined && minPosition > this.applied)) {
       this.reloadAll = true;
       this.entries.clear();
     }
@@ -141,6 +150,7 @@ export class LoadListCache {
       this.dirty = new Set();
       // Every batch up to the position known now is committed, so the read below sees it.
       const known = this.projection.known();
+      this.reloadedAt = Date.now();
       try {
         const { rows } = await this.pool.query<ViewRow>(`SELECT ${ROW_COLUMNS} FROM loads WHERE deleted_at IS NULL`);
         this.rows = new Map(rows.map((row) => [row.id, toRow(row)]));
