@@ -16,7 +16,12 @@ export interface DeletedRecord {
 
 const QUERIES: Record<DeletedKind, string> = {
   loads: 'SELECT id, kdt_id, vendor_name, deleted_at, deleted_by FROM loads WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC',
-  vendors: 'SELECT id, vendor_name AS name, username, deleted_at, deleted_by FROM vendor_profiles WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC',
+  // A vendor whose account is closed counts as deleted too: a deletion (account first, then the vendor) or a restore
+  // (the vendor first, then the account) that stopped half way is listed here, to be restored (or deleted again).
+  vendors: `SELECT v.id, v.vendor_name AS name, v.username, coalesce(v.deleted_at, u.deleted_at) AS deleted_at,
+              coalesce(v.deleted_by, u.deleted_by) AS deleted_by
+            FROM vendor_profiles v LEFT JOIN users u ON u.id = v.user_id
+            WHERE v.deleted_at IS NOT NULL OR u.deleted_at IS NOT NULL ORDER BY 4 DESC`,
   staff: `SELECT id, username, trim(first_name || ' ' || last_name) AS name, deleted_at, deleted_by FROM users
           WHERE kind = 'STAFF' AND deleted_at IS NOT NULL ORDER BY deleted_at DESC`,
 };

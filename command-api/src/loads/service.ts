@@ -132,8 +132,8 @@ export class LoadsService {
     if (actor.type === 'VENDOR') {
       if (body.vendor && body.vendor !== actor.vendorId) refuse('assign_vendor');
       vendor = await this.vendors.current(actor.vendorId!);
-      // The vendor's own profile is gone: an ADMIN is deleting it (its account and sessions go next). The load would
-      // belong to no vendor and stay out of its creator's sight; answered as the account's deletion will be.
+      // The vendor's own profile is gone: an ADMIN deleted it (its account is closed first, and its sessions end just
+      // after). The load would belong to no vendor and stay out of its creator's sight; answered as signed out.
       if (!vendor) throw notSignedIn();
     } else {
       if (!body.vendor) throw new ValidationFailed({ vendor: ['Please select a vendor.'] });

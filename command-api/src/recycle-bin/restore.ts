@@ -33,14 +33,15 @@ export async function restoreRecord(store: EventStore, kind: RestorableKind, raw
       case 'vendors': {
         const state = await load(store, vendorStream(id), vendors);
         if (state.status !== 'active') throw new HttpError(404, 'Not found.');
-        const vendor = await handleCommand(store, vendorStream(id), vendors, { type: 'RestoreVendor', data: {} }, metadata);
-        // The vendor's account comes back with it, so it can log in again. It may not be deleted (a deletion stopped
-        // between the vendor's event and the account's): then the vendor's restore is the last thing recorded.
+        // A deletion or a restore that stopped half way may have left either the vendor or its account deleted alone
+        // (the recycle bin lists both cases): what is deleted comes back, the vendor first; neither is 409.
+        const vendor = state.deleted ? await handleCommand(store, vendorStream(id), vendors, { type: 'RestoreVendor', data: {} }, metadata) : null;
+        // The vendor's account comes back with it, so it can log in again.
         const restored = await handleCommand(store, userStream(state.userId), account, { type: 'RestoreAccount', data: {} }, metadata).catch((error) => {
-          if (error instanceof AccountError && error.code === 'not_deleted') return { position: null };
+          if (vendor && error instanceof AccountError && error.code === 'not_deleted') return { position: null };
           throw error;
         });
-        return restored.position ?? vendor.position;
+        return restored.position ?? vendor?.position ?? null;
       }
       case 'staff': {
         if ((await loadStaff(store, id)).status !== 'active') throw new HttpError(404, 'Not found.');

@@ -165,13 +165,13 @@ describe('the staff loads board after a tier change', () => {
       expect(await pickup.getByRole('textbox').count()).toBe(0);
       await screenshot(page, 'staff-load-section-tier-lost');
 
-      // The tier back: the section stays closed until the member opens it again.
+      // The tier back: the words go (no longer true), and the section stays closed until the member opens it again.
       await setTier('DISPATCH_OPS');
       await expect.poll(() => pickup.getByRole('button', { name: 'Edit Pickup Information' }).getAttribute('aria-disabled'), { timeout: LIVE_TIMEOUT }).toBeNull();
+      expect(await said.count()).toBe(0);
       expect(await pickup.getByRole('textbox').count()).toBe(0);
       await pickup.getByRole('button', { name: 'Edit Pickup Information' }).click();
       await pickup.getByRole('textbox').first().waitFor();
-      expect(await said.count()).toBe(0);
     } finally {
       await setTier('DISPATCH_OPS');
     }

@@ -1,4 +1,7 @@
 import { BODY_NOT_AN_OBJECT } from '@portal/platform/http/errors';
+import * as account from '@portal/domain/accounts/decider';
+import { userStream } from '@portal/domain/accounts/events';
+import { handleCommand } from '@portal/command-api/command-handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -233,6 +236,25 @@ describe('a vendor deletion that stopped half way', () => {
     expect((await login(await system.client().start(), 'halfway_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
     // Nothing is left to finish: a third time is the plain 404 of a deleted vendor.
     expect((await admin.request('DELETE', `/api/vendors/${id}/`)).status).toBe(404);
+  });
+
+  it('cut short after the account was closed, is in the recycle bin, and its restore lets the vendor sign in again', async () => {
+    const { client: victim } = await activeSignedIn(system, 'vendor', 'cut_carrier');
+    const me = (await victim.get('/api/auth/user/')).body as { id: string; vendor_profile: { id: string } };
+    const vendorId = me.vendor_profile.id;
+    // Only the account's event, as such a deletion leaves it (the vendor's never came).
+    await handleCommand(system.store, userStream(me.id), account, { type: 'DeleteAccount', data: {} }, { actorUsername: 'admin', actorType: 'STAFF', actorTier: 'ADMIN' });
+    await system.caughtUp();
+    const bin = (await admin.get('/api/recycle-bin/')).body as { vendors: { id: string; username: string; deleted_by: string | null }[] };
+    expect(bin.vendors.find((vendor) => vendor.id === vendorId)).toMatchObject({ username: 'cut_carrier', deleted_by: 'admin' });
+    expect((await login(await system.client().start(), 'cut_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(400);
+
+    const restored = await admin.post(`/api/recycle-bin/vendors/${vendorId}/restore/`);
+    expect(restored.status).toBe(200);
+    expect((await login(await system.client().start(), 'cut_carrier', GOOD_PASSWORD, 'vendor')).status).toBe(200);
+    expect(((await admin.get(`/api/recycle-bin/${at(restored)}`)).body as { vendors: { id: string }[] }).vendors.map((vendor) => vendor.id)).not.toContain(vendorId);
+    // Nothing is deleted any more: a second restore is refused.
+    expect((await admin.post(`/api/recycle-bin/vendors/${vendorId}/restore/`)).status).toBe(409);
   });
 
   it('closes the account before the vendor goes, so a deletion cut short after one append leaves no vendor user able to work', async () => {

@@ -32,7 +32,12 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
   // closes, saying so, rather than vanishing with what was typed (and opening again, emptied, if the tier came back).
   const [lost, setLost] = useState(false);
   useEffect(() => {
-    if (!editing || canEdit) return;
+    if (canEdit) {
+      // Allowed again: the words would no longer be true.
+      setLost(false);
+      return;
+    }
+    if (!editing) return;
     setLost(true);
     onClose();
   }, [editing, canEdit, onClose]);
