@@ -182,6 +182,11 @@ describe('the live indicator on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/live-indicator-phone.png` });
     await button.tap();
     await expect.poll(() => explanation.isVisible()).toBe(false);
+    // Pressed as Safari does, without focusing the button (so it never blurs): a press elsewhere still closes it.
+    await button.evaluate((element) => (element as unknown as { click(): void }).click());
+    await expect.poll(() => explanation.isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Loads', level: 1 }).tap();
+    await expect.poll(() => explanation.isVisible()).toBe(false);
 
     await page.context().setOffline(true);
     const offline = page.getByRole('status', { name: 'Connection: Offline' });

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ConnectionState } from '../utils/live-connection';
 import '../realtime.css';
 
@@ -21,6 +21,24 @@ export function LiveIndicator({ state }: { state: ConnectionState }) {
   const [open, setOpen] = useState(false);
   const explanationId = useId();
   const box = useRef<HTMLSpanElement>(null);
+  const wrap = useRef<HTMLSpanElement>(null);
+  // Closed by a press anywhere else, or Escape, wherever the focus is: Safari does not focus a pressed button, so it
+  // never blurs either.
+  useEffect(() => {
+    if (!open) return;
+    const pressed = (event: PointerEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const key = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', pressed);
+    document.addEventListener('keydown', key);
+    return () => {
+      document.removeEventListener('pointerdown', pressed);
+      document.removeEventListener('keydown', key);
+    };
+  }, [open]);
   // Under the indicator, moved sideways as far as it takes to stay on the screen (the nav bar wraps on a phone, so the
   // indicator may be anywhere along its row).
   useLayoutEffect(() => {
@@ -34,10 +52,11 @@ export function LiveIndicator({ state }: { state: ConnectionState }) {
     if (shift !== 0) element.style.translate = `${Math.round(shift)}px 0`;
   }, [open, explanation]);
   return (
-    <span className="live-indicator-wrap" role="status" aria-label={`Connection: ${text}`} data-state={state}>
+    <span ref={wrap} className="live-indicator-wrap" role="status" aria-label={`Connection: ${text}`} data-state={state}>
       <button
         type="button"
         className={`live-indicator is-${state}`}
+        aria-label={`Connection: ${text}`}
         aria-expanded={open}
         aria-controls={explanationId}
         title={open ? undefined : explanation}

@@ -66,6 +66,9 @@ describe('LiveConnection', () => {
     socket.active = false;
     socket.emit('connect_error', new Error('unauthorized'));
     expect(connection.getSnapshot().state).toBe('offline');
+    // Given up and without network as well: only a reload tries again, not the network coming back.
+    network.set(false);
+    expect(connection.getSnapshot().state).toBe('offline');
   });
 
   it('re-reads after every hello (first connect and each reconnect) and on a resync, saying which', () => {

@@ -141,7 +141,8 @@ export class LiveConnection {
 
   private stateNow(): ConnectionState {
     if (this.closed) return 'offline';
-    if (!this.network.isOnline()) return 'no-network';
+    // Offline, it comes back by itself only if socket.io is still trying (it stops after a refusal or a server kick).
+    if (!this.network.isOnline()) return this.socket.active ? 'no-network' : 'offline';
     if (this.connected) return 'live';
     // socket.io keeps retrying after a dropped connection; it stops after a refused handshake or a server kick.
     return this.socket.active ? 'reconnecting' : 'offline';
