@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { firstAnswerLost, loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { firstAnswerLost, loginThroughUi, promptsOnReload, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** An open load of the demo carrier: no paperwork yet. */
@@ -289,6 +289,8 @@ describe('load documents', () => {
     expect(await dialog.getByRole('button', { name: 'Uploading...' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Closing or reloading the tab meanwhile asks first (the dialog's own warning went with it).
+    expect(await promptsOnReload(page)).toEqual(['beforeunload']);
 
     release();
     await page.getByRole('status').filter({ hasText: 'Invoice uploaded successfully' }).first().waitFor();

@@ -1,4 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useLeaveWarning } from '../components/unsaved-changes-guard';
 import { Outlet } from 'react-router';
 import { useSession } from '../lib/auth/current-user';
 import { RecordTitleContext } from '../lib/record-title';
@@ -13,6 +15,8 @@ import './skip-link.css';
  */
 export function RootLayout() {
   const { isChecking } = useSession();
+  // A load document upload goes on when its dialog is closed: closing or reloading the tab meanwhile asks first.
+  useLeaveWarning(useIsMutating({ mutationKey: ['load-document-upload'] }) > 0);
   const [record, setRecord] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(record);

@@ -123,7 +123,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
       )}
 
       {uploading && !upload.isPending && (
-        <p className="ld-message is-success" role="status">
+        <p className="ld-message" role="note">
           {LOAD_DOCUMENT_MESSAGES.uploadUnderWay}
         </p>
       )}
