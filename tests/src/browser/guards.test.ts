@@ -337,6 +337,23 @@ describe('the server out of reach when the app starts', () => {
   });
 });
 
+describe('a signed-in user whose first session check found the server down', () => {
+  it('is signed in again by itself once the server answers, without typing the password', { timeout: 60_000 }, async () => {
+    await signIn('carrier', DEMO_PASSWORD, 'vendor');
+    let down = true;
+    await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.continue()));
+    await page.goto('/loads', { waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await page.getByLabel('Username').waitFor();
+    // The server back: within the next look (every few seconds), the still valid session takes the user on to their
+    // pages, as a sign-in in another tab does.
+    down = false;
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/');
+    expect(new URL(page.url()).pathname).toMatch(/^\/(profile|loads)$/);
+    await page.locator('.nav-user').filter({ hasText: 'carrier' }).waitFor();
+  });
+});
+
 describe('a slow first load', () => {
   // The page was blank white until the app's script had arrived (4-6 s at 50 kB/s).
   it('says the app is loading while its script is still on the way', { timeout: 30_000 }, async () => {

@@ -52,15 +52,28 @@ export const loginPageOf = (user: CurrentUser | null | undefined): string => (us
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiClient.get<CurrentUser>('/auth/user/');
+    const user = await apiClient.get<CurrentUser>('/auth/user/');
+    guestByFailure = false;
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      guestByFailure = false;
+      return null;
+    }
     throw error;
   }
 }
 
+/**
+ * The app shows a guest because its first session check could not be answered (not because the server said so):
+ * the root layout asks again every few seconds (recheckSession) until the server answers.
+ */
+export const shownAsGuestByFailure = (): boolean => guestByFailure;
+
 /** The first read's second try, after a failure of the server or the network. */
 const FIRST_READ_RETRY_MS = 500;
+/** The first read fell back to a guest: the server could not answer (see currentUserQueryOptions). */
+let guestByFailure = false;
 
 export function currentUserQueryOptions() {
   return queryOptions({
@@ -68,6 +81,8 @@ export function currentUserQueryOptions() {
     // The first read, failing twice (the server or the network down), shows a guest (spec section 8: 'Initial auth
     // failure: silently treated as guest'). Left an error, every page that mounted asked again and put the app back
     // to 'Loading App...', for as long as the server was down. A re-read that fails keeps the user it had (an error).
+    // Such a guest is looked at again every few seconds until the server answers (RootLayout), so a session that is
+    // still good (the server was restarting) comes back by itself, without signing in again.
     queryFn: async ({ client }) => {
       const first = client.getQueryData(CURRENT_USER_KEY) === undefined;
       try {
@@ -75,10 +90,14 @@ export function currentUserQueryOptions() {
       } catch (error) {
         if (!first) throw error;
         await new Promise((resolve) => setTimeout(resolve, FIRST_READ_RETRY_MS));
-        return fetchCurrentUser().catch(() => null);
+        try {
+          return await fetchCurrentUser();
+        } catch {
+          guestByFailure = true;
+          return null;
+        }
       }
     },
-    retry: false,
     // The session changes through login and logout, which write this query themselves; a tier change is pushed
     // (me:changed), which invalidates it.
     staleTime: Infinity,
