@@ -118,7 +118,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   let flushing = false;
   const MAX_GROUP = 200;
 
-  // Never rejects (it runs unawaited): whatever goes wrong is answered to the appends it concerns, and the queue goes on.
+  // Never rejects (it runs unawaited): whatever goes wrong, no connection to be had included (the database down or
+  // full), is answered to the appends of that group, and the queue goes on.
   async function flush(): Promise<void> {
     flushing = true;
     try {
@@ -144,14 +145,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       values: [items],
     };
     let rows: { position: bigint | null; revision: bigint | null }[];
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      // No connection (the database is down or full): nothing was written, each append is told so.
-      for (const item of group) item.reject(error);
-      return;
-    }
+    const client = await pool.connect();
     try {
       if (options.beforeCommit) {
         await client.query('BEGIN');

@@ -6,9 +6,9 @@ import { loadView } from '@portal/domain/loads/view';
 import type { ProjectionPosition } from '../projection-position';
 
 const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 /** While the projector's notices are not heard, how old the kept list may get before a read reads it again. */
 const HEARING_LOST_REREAD_MS = 250;
-const gunzip = promisify(gunzipCallback);
 
 interface Row {
   /** Sort key: created_at as a fixed-width UTC text, newest first in the list. */
@@ -74,12 +74,11 @@ export class LoadListCache {
     private readonly maxEntries = 500,
   ) {
     projection.subscribe((notice) => {
+      if (notice === 'reconnected') this.hearing = true;
+      else if (notice.position > this.applied) this.applied = notice.position;
       if (notice === 'reconnected' || notice.changes === null) {
-        if (notice === 'reconnected') this.hearing = true;
-        else if (notice.position > this.applied) this.applied = notice.position;
         this.reloadAll = true;
       } else {
-        if (notice.position > this.applied) this.applied = notice.position;
         const loads = notice.changes.filter((change) => change.kind === 'load');
         if (loads.length === 0) return;
         for (const change of loads) this.dirty.add(change.key);
