@@ -1,8 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useDismiss } from '../../../lib/dismiss';
 import type { ConnectionState } from '../utils/live-connection';
 import '../realtime.css';
 
-export const LIVE_INDICATOR_TEXTS: Record<ConnectionState, { text: string; explanation: string }> = {
+const LIVE_INDICATOR_TEXTS: Record<ConnectionState, { text: string; explanation: string }> = {
   live: { text: 'Live', explanation: 'Changes by others appear as they happen.' },
   // Short, as the others: the state it names comes and goes at every page load (until the socket connects) and on
   // every drop, and a wider word pushed an ADMIN's nav bar onto two rows at 1280 px and back (a layout shift).
@@ -22,23 +23,8 @@ export function LiveIndicator({ state }: { state: ConnectionState }) {
   const explanationId = useId();
   const box = useRef<HTMLSpanElement>(null);
   const wrap = useRef<HTMLSpanElement>(null);
-  // Closed by a press anywhere else, or Escape, wherever the focus is: Safari does not focus a pressed button, so it
-  // never blurs either.
-  useEffect(() => {
-    if (!open) return;
-    const pressed = (event: PointerEvent) => {
-      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const key = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', pressed);
-    document.addEventListener('keydown', key);
-    return () => {
-      document.removeEventListener('pointerdown', pressed);
-      document.removeEventListener('keydown', key);
-    };
-  }, [open]);
+  // Closed by a press anywhere else, or Escape wherever the focus is (and by the focus moving on, below).
+  useDismiss(open, wrap, () => setOpen(false));
   // Under the indicator, moved sideways as far as it takes to stay on the screen (the nav bar wraps on a phone, so the
   // indicator may be anywhere along its row).
   useLayoutEffect(() => {
@@ -62,12 +48,6 @@ export function LiveIndicator({ state }: { state: ConnectionState }) {
         title={open ? undefined : explanation}
         onClick={() => setOpen(!open)}
         onBlur={() => setOpen(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) {
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
       >
         <span className="live-dot" aria-hidden="true" />
         {text}

@@ -3,6 +3,7 @@ import { STAFF_TIERS, type StaffTier } from '@portal/domain/staff/events';
 import { BusyButton } from '../../../components/busy-button';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { serverDetail } from '../utils/server-detail';
+import { useDismiss } from '../../../lib/dismiss';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
 import { TierBadge } from './tier-badge';
 
@@ -28,23 +29,10 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
   }, [open, tier]);
 
   // A click elsewhere closes the menu; Escape closes it and gives the focus back to the button.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, (by) => {
+    setOpen(false);
+    if (by === 'escape') button.current?.focus();
+  });
 
   /** Arrow keys move between the tiers (round the ends), Home and End to the first and last; Tab leaves the menu. */
   function moveInMenu(event: ReactKeyboardEvent) {
