@@ -1,6 +1,6 @@
 // One place for how the browser talks to /api: base path, session cookie, CSRF header, JSON in and out.
 const BASE_PATH = '/api';
-const CSRF_COOKIE = 'csrftoken';
+export const CSRF_COOKIE = 'csrftoken';
 const CSRF_HEADER = 'X-CSRFToken';
 
 /** A non-2xx answer. `body` is the parsed JSON (or text) the server sent, `null` when there was none. */

@@ -1,7 +1,7 @@
 // Commands answer with `X-Event-Position`; a later read passes it as `?min_position=` so it never shows the user an
 // older state than the one they just saved (read-api's read-your-writes). api-client.ts keeps headers to itself, so
 // this sends one request by the same rules (base /api, cookies, CSRF header, ApiError) and hands the position back.
-import { ApiError, readCookie } from './api-client';
+import { ApiError, CSRF_COOKIE, readCookie } from './api-client';
 
 export interface PositionedAnswer<T> {
   data: T;
@@ -23,7 +23,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** A JSON object or FormData body (the browser sets the multipart boundary itself); `extraHeaders` e.g. X-Expected-Values. */
 export async function sendWithPosition<T>(method: 'POST' | 'PATCH', path: string, body: FormData | object, extraHeaders: Record<string, string> = {}): Promise<PositionedAnswer<T>> {
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
-  const csrfToken = readCookie('csrftoken');
+  const csrfToken = readCookie(CSRF_COOKIE);
   if (csrfToken) headers.set('X-CSRFToken', csrfToken);
   if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const response = await fetch(`/api${path}`, {

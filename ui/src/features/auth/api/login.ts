@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
-import { ApiError, apiClient, readCookie } from '../../../lib/api-client';
+import { ApiError, apiClient, CSRF_COOKIE, readCookie } from '../../../lib/api-client';
 import { UNEXPECTED_ERROR } from '../../../lib/error-messages';
-import { CURRENT_USER_KEY, type CurrentUser, userTypeOf } from '../../../lib/auth/current-user';
+import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
 import { noteSignedIn } from '../../../lib/auth/resume';
 import { announceSessionChange } from '../../../lib/auth/session-sync';
@@ -20,7 +20,7 @@ export interface LoginInput {
 export async function loginRequest(input: LoginInput): Promise<CurrentUser> {
   // The CSRF cookie comes with the session check; when that check never got an answer (the server was down as the
   // app started, and the page shows a guest), ask for it first, or the login is refused for want of it.
-  if (readCookie('csrftoken') === null) await apiClient.get('/auth/user/').catch(() => undefined);
+  if (readCookie(CSRF_COOKIE) === null) await fetchCurrentUser().catch(() => null);
   return apiClient.post<CurrentUser>('/auth/login/', input);
 }
 

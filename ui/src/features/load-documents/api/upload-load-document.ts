@@ -2,7 +2,7 @@
 // upload progress. Same rules as api-client: base /api, cookies, CSRF header, ApiError, the answer's event position.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
-import { ApiError, notePosition, readCookie } from '../../../lib/api-client';
+import { ApiError, notePosition, CSRF_COOKIE, readCookie } from '../../../lib/api-client';
 import { servedFileUrl } from '../../../lib/served-file-url';
 import { type LoadDocument, loadDocumentKeys } from './load-documents-api';
 
@@ -42,7 +42,7 @@ export function uploadLoadDocument(
     xhr.open('POST', `/api/loads/${encodeURIComponent(loadId)}/documents/`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    const csrfToken = readCookie('csrftoken');
+    const csrfToken = readCookie(CSRF_COOKIE);
     if (csrfToken) xhr.setRequestHeader('X-CSRFToken', csrfToken);
     if (key) xhr.setRequestHeader('Idempotency-Key', key);
     xhr.upload.onprogress = (event) => {
@@ -68,8 +68,9 @@ interface UploadVariables {
   onProgress?: (fraction: number) => void;
 }
 
-/** What every upload to one load's documents of one type is known by, while it runs (useIsMutating). */
-export const uploadMutationKey = (loadId: string, type: LoadDocumentType) => ['load-document-upload', loadId, type] as const;
+/** What every load document upload is known by while it runs (useIsMutating): all of them, or one load's of one type. */
+export const UPLOADS_KEY = ['load-document-upload'] as const;
+export const uploadMutationKey = (loadId: string, type: LoadDocumentType) => [...UPLOADS_KEY, loadId, type] as const;
 
 /** The new document joins the cached list at once; the list is read again 500 ms later. */
 export function useUploadLoadDocument(loadId: string, type: LoadDocumentType) {
