@@ -1,36 +1,25 @@
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useLeaveWarning } from '../components/unsaved-changes-guard';
+import { type MouseEvent, useRef, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { shownAsGuestByFailure, useSession } from '../lib/auth/current-user';
-import { recheckSession } from '../lib/auth/session-sync';
+import { useLeaveWarning } from '../components/unsaved-changes-guard';
+import { UPLOADS_KEY } from '../features/load-documents/api/upload-load-document';
+import { useSession } from '../lib/auth/current-user';
+import { useRecheckWhileUnanswered } from '../lib/auth/session-sync';
 import { RecordTitleContext } from '../lib/record-title';
 import { NavBar } from './nav-bar';
 import { useDocumentTitle } from './page-title';
 import { useFocusOnNavigation } from './route-focus';
 import './skip-link.css';
 
-/** How often a guest shown because the server could not be asked is looked at again. */
-const GUEST_RECHECK_MS = 5_000;
-
 /**
  * Every page: the session check first, then the skip link and the navigation bar over the routed screen. The document
  * title follows the route (and the record the page shows); a client-side page change moves the focus to the new page.
  */
 export function RootLayout() {
-  const { isChecking, user } = useSession();
-  const queryClient = useQueryClient();
-  // Shown as a guest because the server could not be asked: asked again every few seconds until it answers (a session
-  // still good then signs the user back in where they are, as a sign-in in another tab does).
-  useEffect(() => {
-    if (isChecking || user) return;
-    const timer = setInterval(() => {
-      if (shownAsGuestByFailure()) void recheckSession(queryClient);
-    }, GUEST_RECHECK_MS);
-    return () => clearInterval(timer);
-  }, [isChecking, user, queryClient]);
+  const { isChecking } = useSession();
+  useRecheckWhileUnanswered();
   // A load document upload goes on when its dialog is closed: closing or reloading the tab meanwhile asks first.
-  useLeaveWarning(useIsMutating({ mutationKey: ['load-document-upload'] }) > 0);
+  useLeaveWarning(useIsMutating({ mutationKey: UPLOADS_KEY }) > 0);
   const [record, setRecord] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(record);

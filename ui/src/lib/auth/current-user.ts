@@ -45,6 +45,9 @@ export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 /** The login page of the portal this user signs in to (the vendors' for a guest): where a signed-out user goes. */
 export const loginPageOf = (user: CurrentUser | null | undefined): string => (userTypeOf(user) === 'STAFF' ? '/staff/login' : '/');
 
+/** The first read fell back to a guest: the server could not answer (see currentUserQueryOptions). */
+let guestByFailure = false;
+
 /**
  * The signed-in user, or null when the server says there is none (401/403). Anything else (the server or the network
  * failing) is an error: a re-read (after a reconnect, or a pushed tier change) then keeps the user it had, and a first
@@ -66,14 +69,12 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /**
  * The app shows a guest because its first session check could not be answered (not because the server said so):
- * the root layout asks again every few seconds (recheckSession) until the server answers.
+ * useRecheckWhileUnanswered (in the root layout) asks again every few seconds until the server answers.
  */
 export const shownAsGuestByFailure = (): boolean => guestByFailure;
 
 /** The first read's second try, after a failure of the server or the network. */
 const FIRST_READ_RETRY_MS = 500;
-/** The first read fell back to a guest: the server could not answer (see currentUserQueryOptions). */
-let guestByFailure = false;
 
 export function currentUserQueryOptions() {
   return queryOptions({

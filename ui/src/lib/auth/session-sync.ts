@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser } from './current-user';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser, shownAsGuestByFailure, useSession } from './current-user';
 import { removeDraftsExcept } from '../drafts';
 import { noteSignedIn } from './resume';
 
@@ -79,4 +80,24 @@ export function recheckSession(queryClient: QueryClient): Promise<void> {
     }
   })();
   return checking;
+}
+
+/** How often a guest shown because the server could not be asked is looked at again. */
+const GUEST_RECHECK_MS = 5_000;
+
+/**
+ * Shown as a guest because the first session check could not be answered: asked again every few seconds until the
+ * server answers, so a session still good (the server was restarting) signs the user back in where they are, as a
+ * sign-in in another tab does.
+ */
+export function useRecheckWhileUnanswered(): void {
+  const queryClient = useQueryClient();
+  const { isChecking, user } = useSession();
+  useEffect(() => {
+    if (isChecking || user) return;
+    const timer = setInterval(() => {
+      if (shownAsGuestByFailure()) void recheckSession(queryClient);
+    }, GUEST_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [isChecking, user, queryClient]);
 }

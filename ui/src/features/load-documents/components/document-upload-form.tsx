@@ -34,8 +34,9 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
   // Also while an upload sent from this dialog before it was closed and opened again is still under way.
   const uploading = useIsMutating({ mutationKey: uploadMutationKey(loadId, documentType) }) > 0;
   const busy = upload.isPending || uploading;
-  // A file chosen and not yet uploaded, or on its way: a reload or a closed tab would drop it without a word.
-  useLeaveWarning(file !== null || busy);
+  // A file chosen and not yet uploaded: a reload or a closed tab would drop it without a word (one on its way, the
+  // root layout warns of, dialog closed or not).
+  useLeaveWarning(file !== null);
 
   function clearSelection() {
     setFile(null);
