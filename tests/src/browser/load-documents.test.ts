@@ -44,6 +44,21 @@ async function deleteShown(page: Page, dialog: Locator, fileName: string, accept
   expect(prompts).toEqual([{ type: 'confirm', message: `Are you sure you want to delete ${fileName}? This action cannot be undone.` }]);
 }
 
+/**
+ * The demo carrier's loads table, signed in, at the row of `kdtId`; and, beside the browser, the file names the API
+ * lists for that load's documents of `documentType`.
+ */
+async function carriersLoadRow(kdtId: string, documentType: string) {
+  const page = await suite.openPage();
+  await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+  const row = tableRow(page, kdtId);
+  await row.waitFor();
+  const loadId = (await row.getByRole('link', { name: kdtId, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
+  const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+  const names = async () => ((await api.get(`/api/loads/${loadId}/documents/?document_type=${documentType}`)).body as { file_name: string }[]).map((d) => d.file_name);
+  return { page, row, loadId, names };
+}
+
 describe('load documents', () => {
   it('a vendor uploads, previews, shares and deletes; the gallery and the counts follow', { timeout: 120_000 }, async () => {
     const page = await suite.openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -226,13 +241,7 @@ describe('load documents', () => {
 
   it('an upload whose answer was lost, sent again, is stored once', { timeout: 60_000 }, async () => {
     const kdtId = 'kdt_24107';
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    const row = tableRow(page, kdtId);
-    await row.waitFor();
-    const loadId = (await row.getByRole('link', { name: kdtId, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
-    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const names = async () => ((await api.get(`/api/loads/${loadId}/documents/?document_type=bill_of_lading`)).body as { file_name: string }[]).map((d) => d.file_name);
+    const { page, row, names } = await carriersLoadRow(kdtId, 'bill_of_lading');
     const before = await names();
 
     // The first POST reaches the server, which stores the document; its answer never reaches the page.
@@ -258,13 +267,7 @@ describe('load documents', () => {
     // Before, closing the dialog mid-upload dropped its outcome: no word when it ended, the cell still MISSING, and
     // the user, uploading again, had the invoice twice.
     const kdtId = 'kdt_24106';
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    const row = tableRow(page, kdtId);
-    await row.waitFor();
-    const loadId = (await row.getByRole('link', { name: kdtId, exact: true }).getAttribute('href'))!.split('/').at(-1)!;
-    const api = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const names = async () => ((await api.get(`/api/loads/${loadId}/documents/?document_type=invoice`)).body as { file_name: string }[]).map((d) => d.file_name);
+    const { page, row, names } = await carriersLoadRow(kdtId, 'invoice');
     expect(await names()).toEqual([]);
 
     // The upload's request held until the test lets it go: a slow connection.

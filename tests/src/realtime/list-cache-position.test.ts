@@ -47,14 +47,20 @@ async function setStatus(loadId: string, status: string): Promise<bigint> {
   return BigInt(answer.headers.get('x-event-position')!);
 }
 
+/** A new open load of the vendor's, and a kept list over the read model that has read it, driven by the test. */
+async function keptListWithNewLoad(loadNumber: string) {
+  const { body: load } = await vendor.post('/api/loads/', { load_number: loadNumber });
+  await system.caughtUp();
+  const position = drivenPosition();
+  position.position = await system.store.headPosition();
+  const cache = new LoadListCache(system.pool, position as unknown as ProjectionPosition);
+  expect(await statusIn(cache, load.id as string)).toBe('open');
+  return { load: load as { id: string }, position, cache };
+}
+
 describe('the kept load list', () => {
   it('reads everything again for a read whose position passed the last notice heard, and often while notices are lost', async () => {
-    const { body: load } = await vendor.post('/api/loads/', { load_number: 'kdt_cache-1' });
-    await system.caughtUp();
-    const position = drivenPosition();
-    position.position = await system.store.headPosition();
-    const cache = new LoadListCache(system.pool, position as unknown as ProjectionPosition);
-    expect(await statusIn(cache, load.id)).toBe('open');
+    const { load, position, cache } = await keptListWithNewLoad('kdt_cache-1');
 
     // Committed and applied, its notice not heard (yet): a plain read may be the kept list; a read at its position not.
     const picked = await setStatus(load.id, 'picked_up');
@@ -87,12 +93,7 @@ describe('the kept load list', () => {
     expect(await statusIn(cache, load.id)).toBe('picked_up');
   });
   it('forgets the notices it heard when their connection is lost: a crash may take those batches, applied again later', async () => {
-    const { body: load } = await vendor.post('/api/loads/', { load_number: 'kdt_cache-2' });
-    await system.caughtUp();
-    const position = drivenPosition();
-    position.position = await system.store.headPosition();
-    const cache = new LoadListCache(system.pool, position as unknown as ProjectionPosition);
-    expect(await statusIn(cache, load.id)).toBe('open');
+    const { load, position, cache } = await keptListWithNewLoad('kdt_cache-2');
     // A notice far ahead is heard, then the connection is lost (the database crashed with that batch) and comes back.
     position.hear({ position: position.position + 1_000n, changes: [] });
     position.lose();
