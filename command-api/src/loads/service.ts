@@ -40,6 +40,15 @@ export function capabilitiesFor(patch: UpdateLoadBody): LoadCapability[] {
   return [...needed];
 }
 
+/** The spec's words for a load number another load has (or is being created with). */
+const ID_TAKEN = 'ID already taken.';
+
+/**
+ * How long a load number's reservation whose load was never recorded holds the number: far longer than any creation
+ * takes between its two appends. After it, the next creation of the number takes the reservation over (see released).
+ */
+export const LOAD_RESERVATION_GRACE_MS = 60_000;
+
 /** A creation's idempotency key sent again for another load number. */
 export const CREATE_KEY_REUSED = 'This request key was used for another load. Press Create again.';
 
@@ -179,6 +188,9 @@ export class LoadsService {
       // The same creation sent again while the first was still under way: the first made it; answered as made.
       const replayed = idempotencyKey && error instanceof LoadError && error.code === 'exists' ? await this.createdWithKey(actor, loadId, kdtId) : null;
       if (replayed) return replayed;
+      // This creation stalled past LOAD_RESERVATION_GRACE_MS after reserving its number, and another creation took the
+      // number over, closing this id (see released): the number is another load's now.
+      if (error instanceof LoadError && error.code === 'exists') throw new ValidationFailed({ load_number: [ID_TAKEN] });
       throw error;
     }
     return { load: await this.view(result.state), position: result.position };
@@ -186,25 +198,48 @@ export class LoadsService {
 
   /**
    * A load number found reserved: taken, unless by this very creation, whose first try stopped after reserving it (the
-   * load is created now), or by a load that has another number. That one is a keyed creation that lost to the same key
-   * sent with another number at the same moment (answered 400, CREATE_KEY_REUSED): its load exists under the other
-   * number and can never take this one, so its reservation is taken over here (at its revision: of two takers, one
-   * wins). Before, such a number stayed reserved for good, while the load id check said it was free.
+   * load is created now), or by a load id that can never take it, whose reservation is then taken over here (at its
+   * revision: of two takers, one wins). See `released`.
    */
   private async reservedAlready(kdtId: string, loadId: string, metadata: EventMetadata): Promise<void> {
-    const taken = () => new ValidationFailed({ load_number: ['ID already taken.'] });
+    const taken = () => new ValidationFailed({ load_number: [ID_TAKEN] });
     const [last] = await this.store.readStream(loadNumberStream(kdtId), { direction: 'backwards', maxCount: 1 });
     const holder = (last?.data as { load_id?: unknown } | undefined)?.load_id;
     if (holder === loadId) return;
-    if (!last || typeof holder !== 'string') throw taken();
-    const { state } = await this.states.read(this.store, loadStream(holder));
-    if (state.status !== 'exists' || state.load.kdtId.toLowerCase() === kdtId.toLowerCase()) throw taken();
+    if (!last || typeof holder !== 'string' || !UUID.test(holder)) throw taken();
+    if (!(await this.released(kdtId, holder, last.createdAt, metadata))) throw taken();
     try {
       await this.store.appendToStream(loadNumberStream(kdtId), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: kdtId }, metadata }], {
         expectedRevision: last.revision,
       });
     } catch (error) {
       if (error instanceof WrongExpectedVersion) throw taken();
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the load id holding a number's reservation (made at `reservedAt`) can never take it:
+   * - its load exists under another number: a keyed creation that lost to the same key sent with another number at the
+   *   same moment (answered 400, CREATE_KEY_REUSED). Before, such a number stayed reserved for good, while the id
+   *   check said it was free;
+   * - its creation stopped between reserving the number and recording the load (a crash between the two appends), and
+   *   the reservation is older than LOAD_RESERVATION_GRACE_MS, which no creation in progress takes. The id's stream is
+   *   closed first (LoadCreationAbandoned), so a creation that was only stalled can never record a second load of the
+   *   number; if its load was recorded meanwhile, the number is taken after all. Before, such a number stayed reserved
+   *   for good, while the id check (which reads the loads) said it was free;
+   * - its stream was closed already, by a take-over that stopped before reserving the number.
+   */
+  private async released(kdtId: string, holder: string, reservedAt: Date, metadata: EventMetadata): Promise<boolean> {
+    const { state } = await this.states.read(this.store, loadStream(holder));
+    if (state.status === 'exists') return state.load.kdtId.toLowerCase() !== kdtId.toLowerCase();
+    if (state.status === 'abandoned') return true;
+    if (Date.now() - reservedAt.getTime() < LOAD_RESERVATION_GRACE_MS) return false;
+    try {
+      await handleCommand(this.store, loadStream(holder), loads, { type: 'AbandonLoadCreation', data: { load_id: holder, kdt_id: kdtId } }, metadata, undefined, this.states);
+      return true;
+    } catch (error) {
+      if (error instanceof LoadError && error.code === 'exists') return false;
       throw error;
     }
   }

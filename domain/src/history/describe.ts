@@ -123,6 +123,8 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
       return ['Load deleted'];
     case 'LoadRestored':
       return ['Load restored'];
+    case 'LoadCreationAbandoned':
+      return [`Load creation abandoned: ${data.kdt_id} went to another load`];
     default:
       return [type.replace(/([a-z])([A-Z])/g, '$1 $2')];
   }

@@ -28,6 +28,27 @@ describe('creating a load', () => {
   });
 });
 
+describe('closing a load id whose creation never recorded its load (its number goes to another load)', () => {
+  const abandon = { type: 'AbandonLoadCreation' as const, data: { load_id: 'l-1', kdt_id: 'kdt_1001' } };
+  const closed: LoadEvent = { type: 'LoadCreationAbandoned', data: abandon.data };
+
+  it('closes an id with no load, after which the load can never be created under it, nor changed', () => {
+    expect(decide(abandon, initialState())).toEqual([closed]);
+    expect(given(closed)).toEqual({ status: 'abandoned' });
+    const { created_at: _, ...data } = created.data;
+    expect(() => decide({ type: 'CreateLoad', data: { ...data, now } }, given(closed))).toThrow(expect.objectContaining({ code: 'exists' }));
+    expect(() => update({ status: 'delivered' }, given(closed))).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(() => decide({ type: 'RestoreLoad', data: {} }, given(closed))).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+
+  it('records nothing more for an id closed already, and refuses to close one whose load was recorded', () => {
+    expect(decide(abandon, given(closed))).toEqual([]);
+    expect(() => decide(abandon, given(created))).toThrow(expect.objectContaining({ code: 'exists' }));
+    // Never recorded after a load, and ignored there if it were.
+    expect(given(created, closed)).toEqual(given(created));
+  });
+});
+
 describe('status', () => {
   it('records from and to', () => {
     expect(update({ status: 'cancelled' }, given(created))).toEqual([{ type: 'LoadStatusChanged', data: { from: 'open', to: 'cancelled' } }]);

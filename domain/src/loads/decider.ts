@@ -46,7 +46,8 @@ export interface LoadDocument {
   file: FileRef;
 }
 
-export type LoadState = { status: 'none' } | { status: 'exists'; load: Load };
+/** 'abandoned': the id's creation never recorded its load, and its stream was closed (see LoadCreationAbandoned). */
+export type LoadState = { status: 'none' } | { status: 'abandoned' } | { status: 'exists'; load: Load };
 
 export type CreateLoad = { type: 'CreateLoad'; data: Omit<LoadCreated['data'], 'created_at'> & { now: Date } };
 /**
@@ -73,7 +74,9 @@ export type UploadLoadDocument = { type: 'UploadLoadDocument'; data: { documentI
 export type DeleteLoadDocument = { type: 'DeleteLoadDocument'; data: { documentId: string } };
 export type DeleteLoad = { type: 'DeleteLoad'; data: Record<string, never> };
 export type RestoreLoad = { type: 'RestoreLoad'; data: Record<string, never> };
-export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteLoadDocument | DeleteLoad | RestoreLoad;
+/** Closes a load id that has no load (see LoadCreationAbandoned); refused ('exists') once the load is recorded. */
+export type AbandonLoadCreation = { type: 'AbandonLoadCreation'; data: { load_id: string; kdt_id: string } };
+export type LoadCommand = CreateLoad | UpdateLoad | UploadLoadDocument | DeleteLoadDocument | DeleteLoad | RestoreLoad | AbandonLoadCreation;
 
 /** A PATCH whose expected values are no longer so (409). */
 export const CHANGED_MEANWHILE = 'Someone else changed this while you were editing. Check the values now, then save again.';
@@ -125,6 +128,7 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
       },
     };
   }
+  if (event.type === 'LoadCreationAbandoned') return state.status === 'none' ? { status: 'abandoned' } : state;
   if (state.status !== 'exists') return state;
   // Rows stored before documents were recorded on the load have no list yet.
   const load = { ...state.load, documents: state.load.documents ?? [] };
@@ -289,6 +293,10 @@ export function decide(command: LoadCommand, state: LoadState): LoadEvent[] {
       if (state.status !== 'exists') throw new LoadError('not_found');
       if (!state.load.deleted) throw new LoadError('not_deleted');
       return [{ type: 'LoadRestored', data: { load_id: state.load.id } }];
+    case 'AbandonLoadCreation':
+      if (state.status === 'exists') throw new LoadError('exists');
+      // Closed already (by a take-over that stopped before reserving the number, or one running now): nothing more.
+      return state.status === 'abandoned' ? [] : [{ type: 'LoadCreationAbandoned', data: command.data }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unhandled)}`);

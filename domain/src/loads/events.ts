@@ -40,6 +40,12 @@ export interface LoadDocumentDeleted {
 }
 export interface LoadDeleted { type: 'LoadDeleted'; data: { load_id: string } }
 export interface LoadRestored { type: 'LoadRestored'; data: { load_id: string } }
+/**
+ * Closes the stream of a load id whose creation stopped after reserving its number and never recorded the load (a crash
+ * between the two appends), so that the number can go to another load: a creation of this id that was only stalled
+ * can then never record a second load of the number. The stream's first and only event.
+ */
+export interface LoadCreationAbandoned { type: 'LoadCreationAbandoned'; data: { load_id: string; kdt_id: string } }
 
 export type LoadEvent =
   | LoadCreated
@@ -52,7 +58,8 @@ export type LoadEvent =
   | LoadDocumentUploaded
   | LoadDocumentDeleted
   | LoadDeleted
-  | LoadRestored;
+  | LoadRestored
+  | LoadCreationAbandoned;
 
 export interface LoadNumberReserved { type: 'LoadNumberReserved'; data: { load_id: string; kdt_id: string } }
 
@@ -60,6 +67,7 @@ export interface LoadNumberReserved { type: 'LoadNumberReserved'; data: { load_i
 export const LOAD_EVENT_TYPES = [
   'LoadCreated', 'LoadStatusChanged', 'LoadPaymentStatusChanged', 'LoadPickupDateSet', 'LoadDeliveryDateSet', 'LoadSectionEdited',
   'LoadVendorAssigned', 'LoadDocumentUploaded', 'LoadDocumentDeleted', 'LoadDeleted', 'LoadRestored',
+  'LoadCreationAbandoned',
 ] as const satisfies readonly LoadEvent['type'][];
 const everyLoadEventListed: Exclude<LoadEvent['type'], (typeof LOAD_EVENT_TYPES)[number]> extends never ? true : never = true;
 void everyLoadEventListed;

@@ -7,7 +7,8 @@ import type { Projection, ProjectionContext } from '../runtime';
 import { PAYMENTS_CHANGE, PAYMENTS_LOG_KEY } from '../notices';
 import { vendorNames } from '../vendors/names';
 
-const LOAD_EVENTS = new Set<string>(LOAD_EVENT_TYPES);
+// A closed load id (LoadCreationAbandoned, its stream's only event) never has a row: nothing to read or write.
+const LOAD_EVENTS = new Set<string>(LOAD_EVENT_TYPES.filter((type) => type !== 'LoadCreationAbandoned'));
 
 /** A load row as the batch holds it in memory between `prepare` and `flush`. */
 export interface LoadRow {

@@ -8,6 +8,7 @@ import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { vendorStream } from '@portal/domain/vendors/events';
 import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { RESERVATION_GRACE_MS } from '@portal/command-api/accounts/service';
+import { ageStream } from '../support/aged-events';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { accountsService, activeSignedIn, GOOD_PASSWORD, login, signIn, signUp, userSignedUp } from './support';
 
@@ -17,26 +18,7 @@ let system: TestSystem;
 beforeAll(async () => { system = await startTestSystem(); });
 afterAll(async () => { await system?.stop(); });
 
-/**
- * Ages every event of a stream, as if it had been recorded `ms` ago: the passing of time, which only a test may do to
- * the append-only event table (its guard trigger is off for this one transaction; the table's owner may do that).
- */
-async function age(stream: string, ms: number): Promise<void> {
-  const client = await system.pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('ALTER TABLE es_events DISABLE TRIGGER es_events_no_update');
-    const aged = await client.query("UPDATE es_events SET created_at = now() - $2 * interval '1 millisecond' WHERE stream_id = $1", [stream, ms]);
-    if (!aged.rowCount) throw new Error(`no events in ${stream}`);
-    await client.query('ALTER TABLE es_events ENABLE TRIGGER es_events_no_update');
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+const age = (stream: string, ms: number) => ageStream(system.pool, stream, ms);
 
 /** What a sign-up that stopped after reserving `username` leaves behind, `ms` ago: the reserved user id. */
 async function abandonedReservation(username: string, ms: number): Promise<string> {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FieldValue, loadNumberStream } from '@portal/domain/loads/fields';
+import { type FieldValue, loadNumberStream, loadStream } from '@portal/domain/loads/fields';
 import { valueDigest } from '@portal/domain/expected';
-import { keyedId } from '@portal/command-api/loads/service';
+import { keyedId, LOAD_RESERVATION_GRACE_MS, LoadsService } from '@portal/command-api/loads/service';
+import type { EventStore } from '@portal/platform/event-store/port';
+import { ValidationFailed } from '@portal/platform/http/errors';
+import { ageStream } from '../support/aged-events';
+import { until } from '../support/until';
 import { vendorStream } from '@portal/domain/vendors/events';
 import type { PortalClient } from '../support/http-client';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -149,6 +153,88 @@ describe('a vendor creates and reads its loads', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: loadId, kdt_id: 'kdt_retry-4', vendor: vendorAId });
     expect((await eventsOf(loadId)).map((e) => e.type)).toEqual(['LoadCreated']);
+  });
+
+  describe('a number whose creation stopped after reserving it, never recording its load (a crash between the two appends)', () => {
+    const TAKEN = { load_number: ['ID already taken.'] };
+    const typesOf = async (stream: string) =>
+      (await system.db.pool.query<{ type: string }>('SELECT type FROM es_events WHERE stream_id = $1 ORDER BY position', [stream])).rows.map((row) => row.type);
+    /** What such a creation leaves behind, `ms` ago: the number reserved for a load id with no load. That id. */
+    async function strandedReservation(number: string, ms: number, loadId: string = randomUUID()): Promise<string> {
+      await system.store.appendToStream(loadNumberStream(number), [{ type: 'LoadNumberReserved', data: { load_id: loadId, kdt_id: number }, metadata: {} }], { expectedRevision: 'no_stream' });
+      await ageStream(system.pool, loadNumberStream(number), ms);
+      return loadId;
+    }
+
+    it('stays taken while the reservation is recent: the creation may still be recording its load', async () => {
+      const stranded = await strandedReservation('kdt_stall-1', LOAD_RESERVATION_GRACE_MS / 2);
+      expect((await vendorB.post('/api/loads/', { load_number: 'kdt_stall-1' })).body).toEqual(TAKEN);
+      expect(await typesOf(loadStream(stranded))).toEqual([]);
+    });
+
+    it('goes to the next creation once the reservation is old, and is closed to the creation that stopped', async () => {
+      // The stopped creation was vendor A's, with its form's key: sending it again is what its user does.
+      const key = randomUUID();
+      const userId = (await vendorA.get('/api/auth/user/')).body.id as string;
+      const stranded = await strandedReservation('kdt_stall-2', 2 * LOAD_RESERVATION_GRACE_MS, keyedId('create-load', userId, key));
+      // The id check reads the loads, so it said free all along; now the creation agrees.
+      expect((await vendorB.get('/api/loads/check-id/?id_to_check=kdt_stall-2')).body).toEqual({ exists: false });
+      const created = await vendorB.post('/api/loads/', { load_number: 'kdt_stall-2' });
+      expect(created.status).toBe(201);
+      expect(await typesOf(loadStream(stranded))).toEqual(['LoadCreationAbandoned']);
+      expect(await typesOf(loadNumberStream('kdt_stall-2'))).toEqual(['LoadNumberReserved', 'LoadNumberReserved']);
+      expect((await vendorA.post('/api/loads/', { load_number: 'kdt_stall-2' }, { 'Idempotency-Key': key })).body).toEqual(TAKEN);
+      expect((await vendorA.post('/api/loads/', { load_number: 'KDT_STALL-2' })).body).toEqual(TAKEN);
+      // The read models went past the closed id (the projector has no row for it) and hold one load of the number.
+      await system.caughtUp();
+      const { rows } = await system.pool.query<{ id: string }>('SELECT id FROM loads WHERE lower(kdt_id) = $1', ['kdt_stall-2']);
+      expect(rows.map((row) => row.id)).toEqual([created.body.id]);
+      expect((await readAfter(vendorA, created, '/api/loads/check-id/?id_to_check=kdt_stall-2')).body).toEqual({ exists: true });
+    });
+
+    it('goes to the next creation at once when an earlier take-over stopped after closing the id', async () => {
+      const stranded = await strandedReservation('kdt_stall-3', 1_000);
+      await system.store.appendToStream(loadStream(stranded), [{ type: 'LoadCreationAbandoned', data: { load_id: stranded, kdt_id: 'kdt_stall-3' }, metadata: {} }], { expectedRevision: 'no_stream' });
+      expect((await vendorB.post('/api/loads/', { load_number: 'kdt_stall-3' })).status).toBe(201);
+      expect(await typesOf(loadStream(stranded))).toEqual(['LoadCreationAbandoned']);
+    });
+
+    it('answers a creation that was only stalled past the grace with the number taken, recording no second load of it', async () => {
+      // Vendor A's creation, through a store that holds the load's append (as a stall between the two appends would)
+      // until vendor B has taken the number over.
+      let held: (() => void) | undefined;
+      const released = new Promise<void>((resolve) => (held = resolve));
+      const key = randomUUID();
+      const me = (await vendorA.get('/api/auth/user/')).body;
+      const loadId = keyedId('create-load', me.id, key);
+      const store = system.store;
+      const holding: EventStore = {
+        kind: store.kind,
+        appendToStream: async (streamId, events, options) => {
+          if (streamId === loadStream(loadId)) await released;
+          return store.appendToStream(streamId, events, options);
+        },
+        readStream: (streamId, options) => store.readStream(streamId, options),
+        readAll: (options) => store.readAll(options),
+        subscribeToAll: (options) => store.subscribeToAll(options),
+        headPosition: () => store.headPosition(),
+        close: async () => {},
+      };
+      const actor = { userId: me.id, username: me.username, type: 'VENDOR' as const, tier: null, vendorId: vendorAId };
+      const stalled = new LoadsService(holding).create(actor, { load_number: 'kdt_stall-4' }, { actorType: 'VENDOR' }, new Date(), key).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await until(async () => (await typesOf(loadNumberStream('kdt_stall-4'))).length === 1, { what: 'the stalled creation reserving its number' });
+      await ageStream(system.pool, loadNumberStream('kdt_stall-4'), 2 * LOAD_RESERVATION_GRACE_MS);
+      const taker = await vendorB.post('/api/loads/', { load_number: 'kdt_stall-4' });
+      expect(taker.status).toBe(201);
+      held!();
+      const refusal = await stalled;
+      expect(refusal).toBeInstanceOf(ValidationFailed);
+      expect((refusal as ValidationFailed).fields).toEqual(TAKEN);
+      expect(await typesOf(loadStream(loadId))).toEqual(['LoadCreationAbandoned']);
+    });
   });
 
   it('refuses a PATCH whose X-Expected-Values are no longer so (409, with the values now), and of two at once with the same, one', async () => {
