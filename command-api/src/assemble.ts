@@ -9,7 +9,7 @@ import type { EventStore } from '@portal/platform/event-store/port';
 import { FileStorage } from '@portal/platform/files/storage';
 import type { Logger } from '@portal/platform/logger';
 import { createMailer, type Mailer } from '@portal/platform/mail/mailer';
-import { demoAccounts, demoAccountsPresent, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
+import { builtinAdminName, demoAccounts, demoAccountsPresent, demoPassword, ensureBuiltinAdmin, seedDemoAccounts } from './accounts/bootstrap';
 import type { LoginPolicies } from './accounts/routes';
 import { AccountsService } from './accounts/service';
 import { createCommandApi } from './app';
@@ -62,10 +62,18 @@ export function assembleCommandSide(options: CommandSideOptions) {
   /** First start: the built-in admin, and the demo accounts when asked for. Returns what to print; see noticesShown. */
   async function bootstrap(): Promise<string[]> {
     const lines: string[] = [];
-    const admin = await ensureBuiltinAdmin(store, accounts, { username: config.adminUsername, password: config.adminPassword, logger, passwordFile });
+    const adminName = await builtinAdminName(store, config.adminUsername);
+    if (adminName?.toLowerCase() !== config.adminUsername.toLowerCase()) {
+      const why = adminName ? `this database's built-in admin is ${adminName}, named on its first start` : 'this database was first started with another';
+      lines.push(`ADMIN_USERNAME (${config.adminUsername}) is not used: ${why}. It applies only on a database's first start.`);
+      logger.warn('ADMIN_USERNAME is not the built-in admin\'s name; no admin is created under it', { adminUsername: config.adminUsername, builtinAdmin: adminName ?? null });
+    }
+    const admin = adminName
+      ? await ensureBuiltinAdmin(store, accounts, { username: adminName, password: config.adminPassword, logger, passwordFile })
+      : { created: false, generatedPassword: undefined };
     if (admin.generatedPassword) {
       const when = admin.created ? 'created' : 'created by an earlier start that stopped before showing its password';
-      lines.push(`Built-in admin ${when}: ${config.adminUsername} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+      lines.push(`Built-in admin ${when}: ${adminName} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
     }
     // Demo accounts on the start that creates the admin, or to finish those a first start began; a database that never
     // had them gets (and prints) none.
@@ -76,7 +84,7 @@ export function assembleCommandSide(options: CommandSideOptions) {
       await seedDemoAccounts(accounts, loads, storage, password, { fresh: admin.created, present });
       lines.push(`Demo logins (password ${password}):`);
       if (ignored) lines.push('  (DEMO_PASSWORD names another password: it applies only when the demo accounts are created)');
-      lines.push(`  staff login (/staff/login): ${config.adminUsername} (ADMIN, its own password)`);
+      if (adminName) lines.push(`  staff login (/staff/login): ${adminName} (ADMIN, its own password)`);
       for (const demo of demoAccounts) {
         lines.push(`  ${demo.kind === 'STAFF' ? 'staff login (/staff/login)' : 'vendor login (/)        '}: ${demo.username} (${demo.note})`);
       }

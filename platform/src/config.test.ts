@@ -66,5 +66,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ PORT: '99999' })).toThrow(new ConfigError("PORT must be a port number from 0 to 65535, got '99999'"));
     expect(() => loadConfig({ EMBEDDED_PG_PORT: '70000' })).toThrow(ConfigError);
+    // An activation link or session that expires at once would refuse every activation and sign-in.
+    expect(() => loadConfig({ ACTIVATION_TTL_HOURS: '0' })).toThrow(new ConfigError("ACTIVATION_TTL_HOURS must be at least 1 (hours), got '0'"));
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '0' })).toThrow(new ConfigError("SESSION_TTL_HOURS must be at least 1 (hours), got '0'"));
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '-1' })).toThrow(/SESSION_TTL_HOURS must be a non-negative integer/);
   });
 });

@@ -73,6 +73,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** A number of hours that must be at least one: a link or session that expires at once is no link or session. */
+function hours(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1 (hours), got '${env[name]}'`);
+  return value * 3600 * 1000;
+}
+
 /** Comma-separated email domains ('brokerage.com, ops.brokerage.com'), lower-cased; unset or empty: none. */
 function domains(env: NodeJS.ProcessEnv, name: string): string[] {
   const listed = (env[name] ?? '').split(',').map((entry) => entry.trim().toLowerCase().replace(/^@/, '')).filter((entry) => entry !== '');
@@ -122,8 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoPassword: nonEmpty(env.DEMO_PASSWORD),
-    activationTtlMs: int(env, 'ACTIVATION_TTL_HOURS', 72) * 3600 * 1000,
-    sessionTtlMs: int(env, 'SESSION_TTL_HOURS', 336) * 3600 * 1000,
+    activationTtlMs: hours(env, 'ACTIVATION_TTL_HOURS', 72),
+    sessionTtlMs: hours(env, 'SESSION_TTL_HOURS', 336),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     staffEmailDomains: domains(env, 'STAFF_EMAIL_DOMAINS'),
     // A niceness a process may give itself without privileges: 0 (as it started) to 19 (the lowest priority).

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountKind } from '@portal/domain/accounts/events';
 import type { StaffTier } from '@portal/domain/staff/events';
-import type { EventMetadata, EventStore } from '@portal/platform/event-store/port';
+import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import type { Logger } from '@portal/platform/logger';
 import { verifyPassword } from '@portal/platform/auth/passwords';
@@ -28,6 +28,45 @@ const ADMIN_NAMES = { first_name: 'Portal', last_name: 'Administrator' };
 
 /** How old a reservation without an account must be to be a stopped start's rather than a sign-up under way. */
 const STOPPED_SIGN_UP_MS = 5_000;
+
+/** The stream that names the built-in admin: its one event, recorded by the first start before it creates the admin. */
+export const BUILTIN_ADMIN_STREAM = 'builtin-admin';
+
+/**
+ * The built-in admin's username: the one the database's first start was given (ADMIN_USERNAME), whatever a later start
+ * is given. Before, a later start with another ADMIN_USERNAME (or none, after a first start with one) counted as a
+ * first start: it created a second built-in ADMIN, with a generated password, and seeded the demo accounts, with their
+ * printed password, into a database started without them.
+ *
+ * The first start records `configured` (of two first starts at once, the one that records first names it). A database
+ * whose first start came before the name was recorded has it recorded now when its built-in admin is `configured`, or
+ * when a first start that stopped partway had reserved it. Undefined for such a database whose built-in admin has
+ * another name: nothing is created then.
+ */
+export async function builtinAdminName(store: EventStore, configured: string): Promise<string | undefined> {
+  const recorded = async () => {
+    try {
+      const [named] = await store.readStream(BUILTIN_ADMIN_STREAM, { maxCount: 1 });
+      return named?.data.username as string | undefined;
+    } catch (error) {
+      if (error instanceof StreamNotFound) return undefined;
+      throw error;
+    }
+  };
+  const named = await recorded();
+  if (named !== undefined) return named;
+  if ((await store.headPosition()) >= 0n) {
+    const existing = await registeredAccount(store, configured);
+    if (existing ? !existing.builtin : !(await lastReservation(store, configured))) return undefined;
+  }
+  try {
+    await store.appendToStream(BUILTIN_ADMIN_STREAM, [{ type: 'BuiltinAdminNamed', data: { username: configured }, metadata: SYSTEM }], { expectedRevision: 'no_stream' });
+    return configured;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersion) return recorded();
+    throw error;
+  }
+}
 
 /**
  * The built-in admin, created on first start from ADMIN_USERNAME / ADMIN_PASSWORD (a random password, returned so

@@ -6,7 +6,10 @@ import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import { hashPassword } from '@portal/platform/auth/passwords';
 import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../../scripts/system';
-import { ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
+import { BUILTIN_ADMIN_STREAM, builtinAdminName, ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
+import { createEventStore } from '@portal/platform/event-store/create';
+import { allMigrations } from '../../../scripts/system';
+import { createTestDatabase } from '../support/database';
 import { assembleCommandSide } from '@portal/command-api/assemble';
 import { LoadsService } from '@portal/command-api/loads/service';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
@@ -109,6 +112,55 @@ describe('the built-in admin after a first start that stopped partway', () => {
     const before = await system.store.headPosition();
     expect(await ensureBuiltinAdmin(system.store, accounts, { username: 'halfway_admin', password: TEST_ADMIN_PASSWORD })).toEqual({ created: false });
     expect(await system.store.headPosition()).toBe(before);
+  });
+});
+
+describe('a later start given another ADMIN_USERNAME', () => {
+  let system: TestSystem;
+  beforeAll(async () => { system = await startTestSystem({ config: { seedDemo: false } }); });
+  afterAll(async () => { await system?.stop(); });
+
+  it('creates no second built-in admin and no demo accounts, and says which admin the database has', async () => {
+    const head = await system.store.headPosition();
+    // Another name, no password (so one would be generated), and demo data asked for: what a start with the defaults
+    // gives after a first start with ADMIN_USERNAME=admin and SEED_DEMO=false.
+    for (const adminUsername of ['boss', 'ADMIN2']) {
+      const later = await startSystem({
+        config: { ...system.config, port: 0, adminUsername, adminPassword: undefined, seedDemo: true, demoPassword: DEMO_PASSWORD },
+        databaseUrl: system.db.url,
+        logger: silentLogger,
+      });
+      await later.close();
+      expect(later.notices).toEqual([`ADMIN_USERNAME (${adminUsername}) is not used: this database's built-in admin is admin, named on its first start. It applies only on a database's first start.`]);
+    }
+    expect(await system.store.headPosition()).toBe(head);
+    await system.caughtUp();
+    expect(Number((await system.db.pool.query('SELECT count(*) AS n FROM users')).rows[0].n)).toBe(1);
+    expect((await login(await system.client().start(), 'admin', TEST_ADMIN_PASSWORD, 'staff')).status).toBe(200);
+  });
+});
+
+describe("the built-in admin's name", () => {
+  it('is recorded by the first start; a database first started before it was recorded keeps the admin it has', async () => {
+    const db = await createTestDatabase(allMigrations);
+    const stopping = new AbortController();
+    const store = await createEventStore({ eventStoreUrl: undefined, pool: db.pool, databaseUrl: db.url, logger: silentLogger, signal: stopping.signal });
+    try {
+      // What an earlier version's first start left: the admin, and no record of its name.
+      const accounts = accountsService({ store, dataDir: '/tmp', url: 'http://127.0.0.1' } as unknown as TestSystem);
+      expect((await ensureBuiltinAdmin(store, accounts, { username: 'old_admin', password: TEST_ADMIN_PASSWORD })).created).toBe(true);
+      const head = await store.headPosition();
+      expect(await builtinAdminName(store, 'admin')).toBeUndefined();
+      expect(await store.headPosition()).toBe(head);
+      expect(await builtinAdminName(store, 'old_admin')).toBe('old_admin');
+      expect((await store.readStream(BUILTIN_ADMIN_STREAM)).map((event) => event.data)).toEqual([{ username: 'old_admin' }]);
+      expect(await builtinAdminName(store, 'admin')).toBe('old_admin');
+      expect((await store.readStream(BUILTIN_ADMIN_STREAM)).length).toBe(1);
+    } finally {
+      stopping.abort();
+      await store.close();
+      await db.drop();
+    }
   });
 });
 
