@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, formatValue } from './describe';
+import { describeEvent, exportValue, formatValue, spreadsheetTime } from './describe';
 
 describe('history lines', () => {
   it('name a load status and a payment status as the screens do, not by their codes', () => {
@@ -36,5 +36,20 @@ describe('history lines', () => {
     expect(formatValue('pickup_date', '2026-07-01T08:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Jul 1, 2026, 3:00 AM CDT');
     expect(formatValue('pickup_date', '2026-12-01T08:00:00.000Z', { timeZone: 'Asia/Kolkata' })).toBe('Dec 1, 2026, 1:30 PM GMT+5:30');
     expect(formatValue('pickup_date', '2026-12-01T00:00:00.000Z', { timeZone: 'America/Chicago' })).toBe('Dec 1, 2026');
+  });
+});
+
+describe('values for an export (what a spreadsheet reads as what they are)', () => {
+  it('writes amounts as plain numbers, dates as dates, statuses by label, and nothing as an empty cell', () => {
+    expect(exportValue('amount_paid', 2650)).toBe('2650.00');
+    expect(exportValue('rate_amount', '1234567.5')).toBe('1234567.50');
+    expect(exportValue('last_payment_date', '2026-11-20')).toBe('2026-11-20');
+    expect(exportValue('last_payment_date', '2026-11-20T00:00:00.000Z')).toBe('2026-11-20');
+    expect(exportValue('last_payment_date', '2026-11-20T15:04:05.678Z')).toBe('2026-11-20 15:04:05');
+    expect(exportValue('payment_status', 'partial')).toBe('Partial');
+    expect(exportValue('payment_status', 'constructor')).toBe('constructor');
+    for (const nothing of [null, undefined, '']) expect(exportValue('amount_paid', nothing)).toBe('');
+    expect(exportValue('payment_notes', 'Café, "ACH" 1/2')).toBe('Café, "ACH" 1/2');
+    expect(spreadsheetTime(new Date('2026-11-26T14:39:03.653Z'))).toBe('2026-11-26 14:39:03');
   });
 });

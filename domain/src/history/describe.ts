@@ -56,13 +56,32 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
   return String(value);
 }
 
+/** A moment as spreadsheets read one without asking: "2026-11-26 14:39:03" (UTC, to the second). */
+export const spreadsheetTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * A value as an export holds it, for a spreadsheet to read as what it is: an amount as a plain number ("2650.00", not
+ * "$2,650.00" text), a date as "2026-11-26" (with a time, as spreadsheetTime, in UTC), a status by its label, nothing
+ * as an empty cell (not "(none)").
+ */
+export function exportValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (MONEY_FIELDS.has(field) && typeof value !== 'boolean' && Number.isFinite(Number(value))) return Number(value).toFixed(2);
+  if ((DATE_TIME_FIELDS.has(field) || DAY_FIELDS.has(field)) && typeof value === 'string') {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return isUtcMidnight(date) ? date.toISOString().slice(0, 10) : spreadsheetTime(date);
+  }
+  const label = typeof value === 'string' && Object.hasOwn(CODE_LABELS[field] ?? {}, value) ? CODE_LABELS[field]![value] : undefined;
+  return label ?? String(value);
+}
+
 const change = (field: string, from: unknown, to: unknown, options: DescribeOptions) =>
   `${fieldLabel(field)}: ${formatValue(field, from, options)} -> ${formatValue(field, to, options)}`;
 
 const changes = (map: Record<string, { from: unknown; to: unknown }>, options: DescribeOptions) =>
   Object.entries(map).map(([field, c]) => change(field, c.from, c.to, options));
 
-const tierLabel = (tier: string) => ({ ADMIN: 'Admin', DISPATCH_OPS: 'Dispatch/Ops', ACCOUNTING: 'Accounting', PENDING: 'No Tier Assigned' })[tier] ?? tier;
+export const tierLabel = (tier: string) => ({ ADMIN: 'Admin', DISPATCH_OPS: 'Dispatch/Ops', ACCOUNTING: 'Accounting', PENDING: 'No Tier Assigned' })[tier] ?? tier;
 
 /** Readable lines for one event; an unknown type still reads as something. */
 export function describeEvent(type: string, data: Record<string, any>, options: DescribeOptions = {}): string[] {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type pg from 'pg';
-import { describeEvent, fieldLabel, formatValue, paymentChanges } from '@portal/domain/history/describe';
+import { describeEvent, exportValue, fieldLabel, formatValue, paymentChanges, spreadsheetTime, tierLabel } from '@portal/domain/history/describe';
 import { BACKWARDS_RANGE, paymentsLogFileName } from '@portal/domain/history/payments-log';
 import * as loads from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
@@ -248,16 +248,21 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     if (ctx.query.format === 'csv') {
       // Every matching row, read and sent a page at a time.
       const first = await page(null, LOG_PAGE_ROWS);
-      // The ADMIN's export has deleted loads' rows too: marked, as the screen marks them.
-      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Field', 'From', 'To', 'Payment status after', ...(withDeleted ? ['Load deleted'] : [])];
+      // The ADMIN's export has deleted loads' rows too: marked, as the screen marks them. Values as a spreadsheet reads
+      // them (exportValue): times and dates it recognises, amounts as numbers, statuses by their labels.
+      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Tier', 'Field', 'From', 'To', 'Payment status after', ...(withDeleted ? ['Load deleted'] : [])];
       const line = (row: Record<string, any>) => {
         const e = entry(row);
-        const cells = [e.at, e.kdt_id, e.vendor_name, e.actor?.username, e.label, formatValue(e.field, e.from, { timeZone: zone }), formatValue(e.field, e.to, { timeZone: zone }), e.payment_status];
+        const cells = [
+          spreadsheetTime(row.at as Date), e.kdt_id, e.vendor_name, e.actor?.username, e.actor?.tier ? tierLabel(e.actor.tier) : '', e.label,
+          exportValue(e.field, e.from), exportValue(e.field, e.to), exportValue('payment_status', e.payment_status),
+        ];
         if (withDeleted) cells.push(e.load_deleted ? 'yes' : '');
         return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {
-        yield header.map(csvCell).join(',') + '\r\n';
+        // A byte order mark first: without it, Excel reads the UTF-8 file as the system's code page ("cafÃ©").
+        yield '\uFEFF' + header.map(csvCell).join(',') + '\r\n';
         for (let rows = first; rows.length > 0; ) {
           yield rows.map(line).join('');
           if (rows.length < LOG_PAGE_ROWS) return;

@@ -185,9 +185,21 @@ describe('the payment audit', () => {
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="payments-log-vendor-carrier.csv"');
     const paidCsv = await accounting.download(`/api/payments/log/?format=csv&status=paid&from=2026-01-01`);
     expect(paidCsv.headers.get('content-disposition')).toBe('attachment; filename="payments-log-status-paid-from-2026-01-01.csv"');
-    const rows = csv.content.toString().trim().split('\r\n');
-    expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after"');
-    expect(rows.some((row) => row.includes('"kdt_pay-audit-1"') && row.includes('"$2,000.00"'))).toBe(true);
+    // For a spreadsheet: a byte order mark (Excel reads UTF-8 by it), times it recognises, amounts as plain numbers,
+    // dates as dates, statuses by their labels, the changer's tier, and nothing as an empty cell.
+    const text = csv.content.toString('utf8');
+    expect(text.startsWith('\uFEFF"Time (UTC)"')).toBe(true);
+    const rows = text.slice(1).trim().split('\r\n');
+    expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after"');
+    const ours = rows.filter((row) => row.includes('"kdt_pay-audit-1"')).map((row) => row.replace(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}",/, ''));
+    expect(ours.sort()).toEqual([
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Amount paid","","1000.00","Partial"',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Last payment date","","2026-11-20","Partial"',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment notes","","ACH 1 of 2","Partial"',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment status","Unpaid","Partial","Partial"',
+      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Amount paid","1000.00","2000.00","Paid"',
+      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Payment status","Partial","Paid","Paid"',
+    ].sort());
   });
 });
 
@@ -309,13 +321,13 @@ describe('the recycle bin', () => {
     expect((await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: 450 })).status).toBe(200);
     const deleted = await vendor.request('DELETE', `/api/loads/${id}/`);
     const adminRows = (await admin.download(`/api/payments/log/?format=csv&${at(deleted)}`)).content.toString().trim().split('\r\n');
-    expect(adminRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after","Load deleted"');
+    expect(adminRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after","Load deleted"');
     const deletedRow = adminRows.find((row) => row.includes('"kdt_bin-csv"'));
     expect(deletedRow).toMatch(/,"yes"$/);
     expect(adminRows.slice(1).filter((row) => !row.includes('"kdt_bin-csv"')).every((row) => row.endsWith(',""'))).toBe(true);
     // Accounting is not shown deleted loads' rows at all, and has no such column.
     const accountingRows = (await accounting.download(`/api/payments/log/?format=csv&${at(deleted)}`)).content.toString().trim().split('\r\n');
-    expect(accountingRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Field","From","To","Payment status after"');
+    expect(accountingRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after"');
     expect(accountingRows.some((row) => row.includes('"kdt_bin-csv"'))).toBe(false);
   });
 

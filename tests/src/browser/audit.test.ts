@@ -69,7 +69,7 @@ describe('payments log', () => {
     expect(header).toContain('Payment status after');
     expect(lines).toHaveLength(expected.length);
     const statusColumn = header!.indexOf('Payment status after');
-    expect(lines.every((line) => line[statusColumn] === 'paid')).toBe(true);
+    expect(lines.every((line) => line[statusColumn] === 'Paid')).toBe(true);
     expect(lines.some((line) => line.includes(load.kdt_id))).toBe(true);
   });
 
