@@ -131,6 +131,29 @@ describe('unsaved work when the session ends', () => {
     expect(await drafts(page)).toEqual([]);
   });
 
+  it('a section edit left by a reload the user confirmed does not come back as if signed out', { timeout: 60_000 }, async () => {
+    // Before: the form reopened after the reload with the discarded value and "... before you were signed out are back".
+    const id = await loadId('kdt_24104');
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    await page.goto(`${suite.system.url}/staff/load/${id}`);
+    await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
+    const section = page.getByRole('region', { name: 'Delivery Information', exact: true });
+    await section.getByLabel(/^Delivery Notes/).fill('Typed, then left');
+    await expect.poll(() => drafts(page)).toHaveLength(1);
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(prompts).toEqual(['beforeunload']);
+    await page.getByRole('button', { name: 'Edit Delivery Information' }).waitFor();
+    expect(await drafts(page)).toEqual([]);
+    await expect(page.getByText(RESTORED).count()).resolves.toBe(0);
+    await expect(page.getByText('Typed, then left').count()).resolves.toBe(0);
+  });
+
   it('a New Load form typed in when signed out elsewhere is back for the same user, and gone for another', { timeout: 60_000 }, async () => {
     const page = await suite.openPage();
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');

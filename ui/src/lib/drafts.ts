@@ -1,7 +1,7 @@
 // Unsaved form work kept through the end of a session. A form with changes writes them here (sessionStorage: this tab
 // only, gone with it) under the signed-in user's id; when the session ends under it (signed out in another tab, expired
 // on the server) the page goes to the login page, and the same user signing in again in this tab comes back to the
-// page and finds the form as it was. Leaving the form, saving it or undoing the changes removes its draft; this tab's
+// page and finds the form as it was. Leaving the form (a reload included), saving it or undoing the changes removes its draft; this tab's
 // own logout removes every draft, and a sign-in of another user removes the drafts of anyone else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -81,14 +81,24 @@ export function useDraft(form: string, data: unknown, dirty: boolean): void {
 
   const owner = useRef({ userId: ownerId, form });
   owner.current = { userId: ownerId, form };
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const leftSignedIn = () => {
       const signedIn = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
-      // Left while still signed in (a link, Cancel, a save): nothing to come back to.
       if (signedIn && signedIn.id === owner.current.userId) removeDraft(owner.current.userId, owner.current.form);
-    },
-    [queryClient],
-  );
+    };
+    // A reload or a tab closed while signed in is leaving too (after the browser's own "Leave site?", which the form's
+    // unsaved-changes guard raises): the page unloads without unmounting the form, and the draft would come back after
+    // the reload saying the user had been signed out. A page kept for the back button (persisted) is not left.
+    const onPageHide = (event: PageTransitionEvent) => {
+      if (!event.persisted) leftSignedIn();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      // Left while still signed in (a link, Cancel, a save): nothing to come back to.
+      leftSignedIn();
+    };
+  }, [queryClient]);
 }
 
 /** What a form restored from its draft says. */

@@ -3,7 +3,6 @@ import {
   BOOLEAN_FIELDS,
   DATE_FIELDS,
   LOAD_FIELD_LABELS,
-  LOAD_SECTION_LABELS,
   LOAD_SECTIONS,
   LOAD_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -14,6 +13,7 @@ import {
 } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import type { StatusTone } from '../../../components/status-badge';
+import { SECTION_TITLES } from '../../loads/utils/section-fields';
 import { booleanRow, dateRow, moneyRow, numberRow, type SnapshotGroup, type SnapshotRow, textRow } from './snapshot';
 
 
@@ -52,7 +52,8 @@ export function loadSnapshotGroups(load: LoadView): SnapshotGroup[] {
     ],
   };
   const sections = (Object.keys(LOAD_SECTIONS) as LoadSection[]).map((section) => ({
-    title: `${LOAD_SECTION_LABELS[section]} Information`,
+    // The headings of the load's own page ("Equipment & Load Details", not "... Information").
+    title: SECTION_TITLES[section],
     rows: LOAD_SECTIONS[section].map((field) => fieldRow(field, values[field])),
   }));
   return [summary, ...sections];

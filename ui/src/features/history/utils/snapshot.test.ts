@@ -36,8 +36,8 @@ describe('a load as it was', () => {
       'Load',
       'Pickup Information',
       'Delivery Information',
-      'Rate & Payment Information',
-      'Equipment & Load Details Information',
+      'Rate & Payment',
+      'Equipment & Load Details',
       'Tracking Information',
     ]);
     expect(valueOf(groups, 'Status')).toMatchObject({ value: 'Picked Up', tone: 'warning' });

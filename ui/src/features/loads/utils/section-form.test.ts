@@ -125,5 +125,7 @@ describe('sectionNotices', () => {
     expect(sectionNotices('rate', { rate_amount: '', amount_paid: '500' })).toEqual({});
     expect(sectionNotices('rate', { rate_amount: '100', amount_paid: 'lots' })).toEqual({});
     expect(sectionNotices('pickup', { rate_amount: '1', amount_paid: '5' })).toEqual({});
+    // A negative rate has its own refusal; no second message about it on the amount paid.
+    expect(sectionNotices('rate', { rate_amount: '-2650', amount_paid: '500' })).toEqual({});
   });
 });

@@ -117,6 +117,7 @@ export function sectionNotices(section: LoadSection, values: SectionFormValues):
   if (section !== 'rate') return {};
   const paid = parseDecimal(typeof values.amount_paid === 'string' ? values.amount_paid : '');
   const rate = parseDecimal(typeof values.rate_amount === 'string' ? values.rate_amount : '');
-  if (typeof paid !== 'number' || typeof rate !== 'number' || paid <= rate) return {};
+  // A negative rate is refused on its own field; comparing with it would only add a second, confusing message.
+  if (typeof paid !== 'number' || typeof rate !== 'number' || rate < 0 || paid <= rate) return {};
   return { amount_paid: `More than the rate amount (${formatUsd(rate)}): check it before saving. It can still be saved.` };
 }

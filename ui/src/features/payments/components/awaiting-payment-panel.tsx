@@ -48,7 +48,7 @@ export function AwaitingPaymentPanel() {
                   <tr>
                     <th scope="col">Load</th>
                     <th scope="col">Vendor</th>
-                    <th scope="col">Delivered</th>
+                    <th scope="col">Delivery date</th>
                     <th scope="col">Waiting</th>
                     <th scope="col" className="pay-amount">Rate</th>
                     <th scope="col" className="pay-amount">Paid</th>
