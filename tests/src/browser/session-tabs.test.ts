@@ -81,6 +81,18 @@ const SESSION_ENDED = 'Your session has ended. Sign in again to carry on where y
 const RESTORED = 'Your changes from before you were signed out are back. Save to keep them.';
 const drafts = (page: Page) => page.evaluate<string[]>(`Object.keys(sessionStorage).filter((key) => key.startsWith('portal-draft:'))`);
 
+/** Dispatch signed in, on kdt_24104's page, with `notes` typed into its Delivery Information form (not saved). */
+async function dispatchTypingDeliveryNotes(notes: string) {
+  const id = await loadId('kdt_24104');
+  const page = await suite.openPage();
+  await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+  await page.goto(`${suite.system.url}/staff/load/${id}`);
+  await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
+  const section = page.getByRole('region', { name: 'Delivery Information', exact: true });
+  await section.getByLabel(/^Delivery Notes/).fill(notes);
+  return { id, page, section };
+}
+
 describe('unsaved work when the session ends', () => {
   it('a profile being edited when the cookies are cleared is back after signing in again, and saves', { timeout: 60_000 }, async () => {
     const page = await suite.openPage();
@@ -108,13 +120,7 @@ describe('unsaved work when the session ends', () => {
   });
 
   it('a section edit when the session expires on the server opens again as it was after signing in, and saves', { timeout: 60_000 }, async () => {
-    const id = await loadId('kdt_24104');
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
-    await page.goto(`${suite.system.url}/staff/load/${id}`);
-    await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
-    const section = page.getByRole('region', { name: 'Delivery Information', exact: true });
-    await section.getByLabel(/^Delivery Notes/).fill('Gate 4, call ahead');
+    const { id, page, section } = await dispatchTypingDeliveryNotes('Gate 4, call ahead');
     await suite.system.db.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE username = 'dispatch')`);
     await section.getByRole('button', { name: 'Save Changes' }).click();
     await waitForPath(page, '/staff/login');
@@ -133,13 +139,7 @@ describe('unsaved work when the session ends', () => {
 
   it('a section edit left by a reload the user confirmed does not come back as if signed out', { timeout: 60_000 }, async () => {
     // Before: the form reopened after the reload with the discarded value and "... before you were signed out are back".
-    const id = await loadId('kdt_24104');
-    const page = await suite.openPage();
-    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
-    await page.goto(`${suite.system.url}/staff/load/${id}`);
-    await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
-    const section = page.getByRole('region', { name: 'Delivery Information', exact: true });
-    await section.getByLabel(/^Delivery Notes/).fill('Typed, then left');
+    const { page } = await dispatchTypingDeliveryNotes('Typed, then left');
     await expect.poll(() => drafts(page)).toHaveLength(1);
     const prompts: string[] = [];
     page.on('dialog', (dialog) => {
