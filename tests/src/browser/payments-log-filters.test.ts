@@ -167,3 +167,33 @@ describe('loads awaiting payment', () => {
     await expect.poll(() => targetRow.count(), { timeout: 10_000 }).toBe(0);
   });
 });
+
+describe('the payments page on a phone', () => {
+  it('shows each payment change and each load awaiting payment whole, within the screen', { timeout: 90_000 }, async () => {
+    const page = await suite.openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
+    await page.goto('/staff/payments');
+    const log = page.getByRole('table', { name: 'Payments log' });
+    const owed = page.getByRole('table', { name: 'Delivered loads awaiting payment' });
+    await log.locator('tbody tr').first().waitFor();
+    await owed.locator('tbody tr').first().waitFor();
+    // Before: both tables scrolled sideways in their boxes, with the change, who made it, the balance and the status
+    // off the screen to the right.
+    for (const table of [log, owed]) expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
+    const within = async (row: ReturnType<Page['locator']>, cells: string[]) => {
+      for (const cell of cells) {
+        const box = await row.locator(cell).boundingBox();
+        expect(box, cell).not.toBeNull();
+        expect(box!.x, cell).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, cell).toBeLessThanOrEqual(390);
+      }
+    };
+    await within(log.locator('tbody tr').first(), ['.cell-at', '.cell-kdt_id', '.cell-vendor_name', '.cell-summary', '.cell-actor', '.cell-payment_status']);
+    await within(owed.locator('tbody tr').first(), ['.cell-kdt_id', '.cell-delivery_date', '.cell-waiting', '.pay-amount >> nth=0', '.cell-balance', '.cell-payment_status']);
+    // The log still sorts by its When header, which stays in view as the cards' sort control.
+    await log.getByRole('button', { name: /^When/ }).click();
+    await expect.poll(() => log.getByRole('columnheader', { name: /^When/ }).getAttribute('aria-sort')).toBe('ascending');
+    await page.screenshot({ path: `${SHOTS}/payments-phone.png`, fullPage: true });
+  });
+});

@@ -59,18 +59,18 @@ export function AwaitingPaymentPanel() {
                 <tbody>
                   {rows.slice(0, count).map((row) => (
                     <tr key={row.id}>
-                      <td>
+                      <td className="cell-kdt_id">
                         <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.id)}`}>
                           {row.kdt_id}
                         </Link>
                       </td>
-                      <td>{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
-                      <td>{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
-                      <td>{waitingText(daysWaiting(row.delivery_date, now))}</td>
-                      <td className="pay-amount">{formatAmount(row.rate_amount)}</td>
-                      <td className="pay-amount">{formatAmount(row.amount_paid ?? 0)}</td>
-                      <td className="pay-amount">{formatAmount(row.balance)}</td>
-                      <td>
+                      <td className="cell-vendor_name">{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
+                      <td className="cell-delivery_date" data-label="Delivery">{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
+                      <td className="cell-waiting" data-label="Waiting">{waitingText(daysWaiting(row.delivery_date, now))}</td>
+                      <td className="pay-amount" data-label="Rate">{formatAmount(row.rate_amount)}</td>
+                      <td className="pay-amount" data-label="Paid">{formatAmount(row.amount_paid ?? 0)}</td>
+                      <td className="pay-amount cell-balance" data-label="Balance">{formatAmount(row.balance)}</td>
+                      <td className="cell-payment_status">
                         <PaymentStatusBadge status={row.payment_status} />
                       </td>
                     </tr>
