@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from '@portal/platform/config';
 import { openDatabase } from '@portal/platform/db/database';
 import { EmbeddedPostgresError } from '@portal/platform/embedded-postgres';
 import { createLogger } from '@portal/platform/logger';
-import { PortInUse, startSystem } from './system';
+import { assertPortFree, PortInUse, startSystem } from './system';
 
 let config: Config;
 try {
@@ -21,6 +21,7 @@ const address = (host: string, port: number) =>
   ['127.0.0.1', '0.0.0.0', '::', 'localhost'].includes(host) ? `http://localhost:${port}/` : `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 
 async function main(): Promise<void> {
+  await assertPortFree(config.port, config.host);
   const database = await openDatabase(config, logger);
   let system;
   try {

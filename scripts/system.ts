@@ -62,6 +62,18 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
+/**
+ * Refuses at once (PortInUse) when `port` cannot be listened on, before anything is started: `npm start` used to make
+ * its database, admin and demo data first and only then find the port taken. Port 0 (any free one) always can. The
+ * real listen still says so, should the port be taken in between.
+ */
+export async function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = http.createServer();
+  await listen(probe, port, host);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 export interface StartOptions {
   config: Config;
   databaseUrl: string;

@@ -1,6 +1,7 @@
 // `npm start` (scripts/start.ts) as a process: a setting it cannot use, its embedded PostgreSQL going away under it, and
 // Ctrl-C.
 import { execFile, spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,4 +112,26 @@ it('says which setting is wrong, without a stack trace, and exits 1 before start
   );
   expect(failure.code).toBe(1);
   expect(failure.stderr.trim()).toBe("Cannot start: PORT must be a port number from 0 to 65535, got '99999'");
+}, 30_000);
+
+it('says the port is taken before it makes a database, an admin or demo data', async () => {
+  // Before: it made the embedded database, the admin (its password never shown) and the demo data, then said so.
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = (taken.address() as net.AddressInfo).port;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
+  dataDirs.push(dataDir);
+  try {
+    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', START], {
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0' }),
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure.code).toBe(1);
+    expect(failure.stderr.trim()).toBe(`Cannot start: Port ${port} on 127.0.0.1 is already in use. Stop the program using it, or choose another port: PORT=8090 npm start`);
+    expect(await fs.readdir(dataDir)).toEqual([]);
+  } finally {
+    taken.close();
+  }
 }, 30_000);
