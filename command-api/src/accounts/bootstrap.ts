@@ -57,7 +57,9 @@ export async function builtinAdminName(store: EventStore, configured: string): P
   if (named !== undefined) return named;
   if ((await store.headPosition()) >= 0n) {
     const existing = await registeredAccount(store, configured);
-    if (existing ? !existing.builtin : !(await lastReservation(store, configured))) return undefined;
+    // Not this database's admin, unless another instance's first start recorded the name since it was read above (its
+    // record is then the store's first event, and nothing of the admin's may be there yet).
+    if (existing ? !existing.builtin : !(await lastReservation(store, configured))) return recorded();
   }
   try {
     await store.appendToStream(BUILTIN_ADMIN_STREAM, [{ type: 'BuiltinAdminNamed', data: { username: configured }, metadata: SYSTEM }], { expectedRevision: 'no_stream' });

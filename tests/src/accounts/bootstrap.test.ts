@@ -8,6 +8,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { startSystem } from '../../../scripts/system';
 import { BUILTIN_ADMIN_STREAM, builtinAdminName, ensureBuiltinAdmin } from '@portal/command-api/accounts/bootstrap';
 import { createEventStore } from '@portal/platform/event-store/create';
+import { StreamNotFound } from '@portal/platform/event-store/port';
 import { allMigrations } from '../../../scripts/system';
 import { createTestDatabase } from '../support/database';
 import { assembleCommandSide } from '@portal/command-api/assemble';
@@ -156,6 +157,25 @@ describe("the built-in admin's name", () => {
       expect((await store.readStream(BUILTIN_ADMIN_STREAM)).map((event) => event.data)).toEqual([{ username: 'old_admin' }]);
       expect(await builtinAdminName(store, 'admin')).toBe('old_admin');
       expect((await store.readStream(BUILTIN_ADMIN_STREAM)).length).toBe(1);
+
+      // Two instances' first starts at once: the one whose first read came just before the other recorded the name
+      // takes that name, and does not mistake the database for one started before names were recorded.
+      const fresh = await createTestDatabase(allMigrations);
+      const freshStore = await createEventStore({ eventStoreUrl: undefined, pool: fresh.pool, databaseUrl: fresh.url, logger: silentLogger, signal: stopping.signal });
+      try {
+        expect(await builtinAdminName(freshStore, 'admin')).toBe('admin');
+        let reads = 0;
+        const lateReader = Object.assign(Object.create(freshStore) as typeof freshStore, {
+          readStream: async (stream: string, options?: Parameters<typeof freshStore.readStream>[1]) => {
+            if (stream === BUILTIN_ADMIN_STREAM && reads++ === 0) throw new StreamNotFound(stream);
+            return freshStore.readStream(stream, options);
+          },
+        });
+        expect(await builtinAdminName(lateReader, 'boss')).toBe('admin');
+      } finally {
+        await freshStore.close();
+        await fresh.drop();
+      }
     } finally {
       stopping.abort();
       await store.close();

@@ -78,13 +78,14 @@ describe('tabs sharing a session', () => {
 });
 
 const SESSION_ENDED = 'Your session has ended. Sign in again to carry on where you left off.';
-const RESTORED = 'Your changes from before you were signed out are back. Save to keep them.';
+const RESTORED = 'Your unsaved changes are back. Save to keep them.';
 const drafts = (page: Page) => page.evaluate<string[]>(`Object.keys(sessionStorage).filter((key) => key.startsWith('portal-draft:'))`);
 
 /** Dispatch signed in, on kdt_24104's page, with `notes` typed into its Delivery Information form (not saved). */
-async function dispatchTypingDeliveryNotes(notes: string) {
+async function dispatchTypingDeliveryNotes(notes: string, initScript?: string) {
   const id = await loadId('kdt_24104');
   const page = await suite.openPage();
+  if (initScript) await page.addInitScript(initScript);
   await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
   await page.goto(`${suite.system.url}/staff/load/${id}`);
   await page.getByRole('button', { name: 'Edit Delivery Information' }).click();
@@ -152,6 +153,25 @@ describe('unsaved work when the session ends', () => {
     expect(await drafts(page)).toEqual([]);
     await expect(page.getByText(RESTORED).count()).resolves.toBe(0);
     await expect(page.getByText('Typed, then left').count()).resolves.toBe(0);
+  });
+
+  it("a section edit reloaded without the browser's prompt (iOS has none) comes back, as an accidental reload there", { timeout: 60_000 }, async () => {
+    // A browser that never fires beforeunload, as every browser on iOS.
+    const noBeforeUnload = `{
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (type, ...rest) { if (type !== 'beforeunload') return add.call(this, type, ...rest); };
+    }`;
+    const { page, section } = await dispatchTypingDeliveryNotes('Typed on a phone', noBeforeUnload);
+    await expect.poll(() => drafts(page)).toHaveLength(1);
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.reload();
+    await section.getByRole('status').filter({ hasText: RESTORED }).waitFor();
+    await expect(section.getByLabel(/^Delivery Notes/).inputValue()).resolves.toBe('Typed on a phone');
+    expect(prompts).toEqual([]);
   });
 
   it('a New Load form typed in when signed out elsewhere is back for the same user, and gone for another', { timeout: 60_000 }, async () => {

@@ -9,6 +9,14 @@ export const DISCARDS_UNSAVED = { discardsUnsaved: true } as const;
 
 const discardsUnsaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardsUnsaved?: unknown }).discardsUnsaved === true;
 
+let leavePromptAsked = false;
+
+/**
+ * Whether this page asked the browser for its "Leave site?" prompt: a page unloading after that was left by a user who
+ * was told what would be lost and chose to go. Browsers without the prompt (every browser on iOS) never ask.
+ */
+export const leavePromptWasAsked = (): boolean => leavePromptAsked;
+
 /**
  * While `active`, closing or reloading the tab gets the browser's own prompt (a file being uploaded, say, which a move
  * inside the app does not stop). UnsavedChangesGuard adds the app's own question for moves inside the app.
@@ -16,7 +24,10 @@ const discardsUnsaved = (state: unknown) => typeof state === 'object' && state !
 export function useLeaveWarning(active: boolean): void {
   useEffect(() => {
     if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      leavePromptAsked = true;
+      event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);

@@ -1,10 +1,11 @@
 // Unsaved form work kept through the end of a session. A form with changes writes them here (sessionStorage: this tab
 // only, gone with it) under the signed-in user's id; when the session ends under it (signed out in another tab, expired
 // on the server) the page goes to the login page, and the same user signing in again in this tab comes back to the
-// page and finds the form as it was. Leaving the form (a reload included), saving it or undoing the changes removes its draft; this tab's
+// page and finds the form as it was. Leaving the form (a reload the browser asked about included), saving it or undoing the changes removes its draft; this tab's
 // own logout removes every draft, and a sign-in of another user removes the drafts of anyone else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { leavePromptWasAsked } from '../components/unsaved-changes-guard';
 import { CURRENT_USER_KEY, type CurrentUser, useSession } from './auth/current-user';
 
 const PREFIX = 'portal-draft:';
@@ -86,11 +87,12 @@ export function useDraft(form: string, data: unknown, dirty: boolean): void {
       const signedIn = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
       if (signedIn && signedIn.id === owner.current.userId) removeDraft(owner.current.userId, owner.current.form);
     };
-    // A reload or a tab closed while signed in is leaving too (after the browser's own "Leave site?", which the form's
-    // unsaved-changes guard raises): the page unloads without unmounting the form, and the draft would come back after
-    // the reload saying the user had been signed out. A page kept for the back button (persisted) is not left.
+    // A reload or a tab closed after the browser's own "Leave site?" (which the form's unsaved-changes guard asks for)
+    // is leaving too: the user was told the changes would be lost, and the page unloads without unmounting the form.
+    // Without that prompt (iOS has none; a pull-to-refresh is easily done by accident) the draft stays, and comes back.
+    // A page kept for the back button (persisted) is not left.
     const onPageHide = (event: PageTransitionEvent) => {
-      if (!event.persisted) leftSignedIn();
+      if (!event.persisted && leavePromptWasAsked()) leftSignedIn();
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
@@ -102,4 +104,6 @@ export function useDraft(form: string, data: unknown, dirty: boolean): void {
 }
 
 /** What a form restored from its draft says. */
-export const DRAFT_RESTORED = 'Your changes from before you were signed out are back. Save to keep them.';
+// Said alike after a sign-in that ended a session (the login page said why) and after a reload without the browser's
+// prompt: "before you were signed out" was wrong for the second.
+export const DRAFT_RESTORED = 'Your unsaved changes are back. Save to keep them.';

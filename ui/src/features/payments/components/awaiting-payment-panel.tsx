@@ -43,34 +43,34 @@ export function AwaitingPaymentPanel() {
           </p>
           {rows.length > 0 && (
             <div className="pay-table-scroll">
-              <table className="pay-table pay-awaiting-table" aria-label="Delivered loads awaiting payment">
-                <thead>
-                  <tr>
-                    <th scope="col">Load</th>
-                    <th scope="col">Vendor</th>
-                    <th scope="col">Delivery date</th>
-                    <th scope="col">Waiting</th>
-                    <th scope="col" className="pay-amount">Rate</th>
-                    <th scope="col" className="pay-amount">Paid</th>
-                    <th scope="col" className="pay-amount">Balance</th>
-                    <th scope="col">Status</th>
+              <table role="table" className="pay-table pay-awaiting-table" aria-label="Delivered loads awaiting payment">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th role="columnheader" scope="col">Load</th>
+                    <th role="columnheader" scope="col">Vendor</th>
+                    <th role="columnheader" scope="col">Delivery date</th>
+                    <th role="columnheader" scope="col">Waiting</th>
+                    <th role="columnheader" scope="col" className="pay-amount">Rate</th>
+                    <th role="columnheader" scope="col" className="pay-amount">Paid</th>
+                    <th role="columnheader" scope="col" className="pay-amount">Balance</th>
+                    <th role="columnheader" scope="col">Status</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {rows.slice(0, count).map((row) => (
-                    <tr key={row.id}>
-                      <td className="cell-kdt_id">
+                    <tr role="row" key={row.id}>
+                      <td role="cell" className="cell-kdt_id">
                         <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(row.id)}`}>
                           {row.kdt_id}
                         </Link>
                       </td>
-                      <td className="cell-vendor_name">{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
-                      <td className="cell-delivery_date" data-label="Delivery">{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
-                      <td className="cell-waiting" data-label="Waiting">{waitingText(daysWaiting(row.delivery_date, now))}</td>
-                      <td className="pay-amount" data-label="Rate">{formatAmount(row.rate_amount)}</td>
-                      <td className="pay-amount" data-label="Paid">{formatAmount(row.amount_paid ?? 0)}</td>
-                      <td className="pay-amount cell-balance" data-label="Balance">{formatAmount(row.balance)}</td>
-                      <td className="cell-payment_status">
+                      <td role="cell" className="cell-vendor_name">{row.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
+                      <td role="cell" className="cell-delivery_date" data-label="Delivery">{row.delivery_date ? <time dateTime={row.delivery_date}>{formatDetailDateTime(row.delivery_date)}</time> : <span className="pay-muted">Not set</span>}</td>
+                      <td role="cell" className="cell-waiting" data-label="Waiting">{waitingText(daysWaiting(row.delivery_date, now))}</td>
+                      <td role="cell" className="pay-amount" data-label="Rate">{formatAmount(row.rate_amount)}</td>
+                      <td role="cell" className="pay-amount" data-label="Paid">{formatAmount(row.amount_paid ?? 0)}</td>
+                      <td role="cell" className="pay-amount cell-balance" data-label="Balance">{formatAmount(row.balance)}</td>
+                      <td role="cell" className="cell-payment_status">
                         <PaymentStatusBadge status={row.payment_status} />
                       </td>
                     </tr>

@@ -36,24 +36,24 @@ interface PaymentsLogTableProps {
  */
 const LogRow = memo(function LogRow({ entry }: { entry: PaymentLogEntry }) {
   return (
-    <tr>
-      <td className="cell-at">
+    <tr role="row">
+      <td role="cell" className="cell-at">
         <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
       </td>
-      <td className="cell-kdt_id">
+      <td role="cell" className="cell-kdt_id">
         <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(entry.load_id)}`}>
           {entry.kdt_id}
         </Link>
         {entry.load_deleted && <DeletedBadge className="pay-deleted-tag" title="This load is deleted: restore it from the Recycle Bin." />}
       </td>
-      <td className="cell-vendor_name">{entry.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
-      <td className="cell-summary">
+      <td role="cell" className="cell-vendor_name">{entry.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
+      <td role="cell" className="cell-summary">
         <span className="pay-change">{changeSummary(entry)}</span>
       </td>
-      <td className="cell-actor">
+      <td role="cell" className="cell-actor">
         <ActorCell actor={entry.actor} />
       </td>
-      <td className="cell-payment_status">
+      <td role="cell" className="cell-payment_status">
         <PaymentStatusBadge status={entry.payment_status} />
       </td>
     </tr>
@@ -77,12 +77,12 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
   return (
     <>
       <div className="pay-table-scroll" aria-busy={busy}>
-        <table className="pay-table pay-log-table" aria-label="Payments log">
-          <thead>
-            <tr>
+        <table role="table" className="pay-table pay-log-table" aria-label="Payments log">
+          <thead role="rowgroup">
+            <tr role="row">
               {COLUMNS.map(({ id, header }) =>
                 id === 'at' ? (
-                  <th key={id} scope="col" className={`col-${id}`} aria-sort={newestFirst ? 'descending' : 'ascending'}>
+                  <th role="columnheader" key={id} scope="col" className={`col-${id}`} aria-sort={newestFirst ? 'descending' : 'ascending'}>
                     <button type="button" className="pay-sort-button tap-target" onClick={() => setNewestFirst((desc) => !desc)}>
                       {header}
                       <span className="pay-sort-arrow" aria-hidden="true">
@@ -91,17 +91,17 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
                     </button>
                   </th>
                 ) : (
-                  <th key={id} scope="col" className={`col-${id}`}>
+                  <th role="columnheader" key={id} scope="col" className={`col-${id}`}>
                     {header}
                   </th>
                 ),
               )}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.length === 0 ? (
-              <tr>
-                <td className="pay-empty" colSpan={COLUMNS.length}>
+              <tr role="row">
+                <td role="cell" className="pay-empty" colSpan={COLUMNS.length}>
                   {filtered ? 'No payment changes match these filters.' : 'No payment changes recorded yet.'}
                 </td>
               </tr>
