@@ -94,6 +94,18 @@ async function dispatchTypingDeliveryNotes(notes: string, initScript?: string) {
   return { id, page, section };
 }
 
+/** Once the page keeps a draft, reloads it, leaving when the browser asks; answers the prompts' types. */
+async function reloadWithDraft(page: Page): Promise<string[]> {
+  await expect.poll(() => drafts(page)).toHaveLength(1);
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  return prompts;
+}
+
 describe('unsaved work when the session ends', () => {
   it('a profile being edited when the cookies are cleared is back after signing in again, and saves', { timeout: 60_000 }, async () => {
     const page = await suite.openPage();
@@ -141,14 +153,7 @@ describe('unsaved work when the session ends', () => {
   it('a section edit left by a reload the user confirmed does not come back as if signed out', { timeout: 60_000 }, async () => {
     // Before: the form reopened after the reload with the discarded value and "... before you were signed out are back".
     const { page } = await dispatchTypingDeliveryNotes('Typed, then left');
-    await expect.poll(() => drafts(page)).toHaveLength(1);
-    const prompts: string[] = [];
-    page.on('dialog', (dialog) => {
-      prompts.push(dialog.type());
-      void dialog.accept();
-    });
-    await page.reload();
-    expect(prompts).toEqual(['beforeunload']);
+    expect(await reloadWithDraft(page)).toEqual(['beforeunload']);
     await page.getByRole('button', { name: 'Edit Delivery Information' }).waitFor();
     expect(await drafts(page)).toEqual([]);
     await expect(page.getByText(RESTORED).count()).resolves.toBe(0);
@@ -162,16 +167,9 @@ describe('unsaved work when the session ends', () => {
       EventTarget.prototype.addEventListener = function (type, ...rest) { if (type !== 'beforeunload') return add.call(this, type, ...rest); };
     }`;
     const { page, section } = await dispatchTypingDeliveryNotes('Typed on a phone', noBeforeUnload);
-    await expect.poll(() => drafts(page)).toHaveLength(1);
-    const prompts: string[] = [];
-    page.on('dialog', (dialog) => {
-      prompts.push(dialog.type());
-      void dialog.dismiss();
-    });
-    await page.reload();
+    expect(await reloadWithDraft(page)).toEqual([]);
     await section.getByRole('status').filter({ hasText: RESTORED }).waitFor();
     await expect(section.getByLabel(/^Delivery Notes/).inputValue()).resolves.toBe('Typed on a phone');
-    expect(prompts).toEqual([]);
   });
 
   it('a New Load form typed in when signed out elsewhere is back for the same user, and gone for another', { timeout: 60_000 }, async () => {
