@@ -197,3 +197,25 @@ describe('the payments page on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/payments-phone.png`, fullPage: true });
   });
 });
+
+describe('a load marked Paid with less than its rate recorded as paid', () => {
+  it('says so under its payment status, until the amount paid is recorded', { timeout: 90_000 }, async () => {
+    const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
+    type Priced = { id: string; payment_status: string; rate_amount: number | null; amount_paid: number | null };
+    const load = (await accounting.get<Priced[]>('/api/loads/')).body.find((l) => l.payment_status !== 'paid' && (l.rate_amount ?? 0) > 0 && !l.amount_paid)!;
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'staff', 'accounting', DEMO_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/load/${load.id}`);
+    const select = page.getByLabel('Payment Status');
+    await select.selectOption('paid');
+    await page.getByText('Payment status updated to Paid').first().waitFor();
+    // Before: "Paid", and nothing said that nothing was recorded as paid; the load left the awaiting list with its balance.
+    const rate = `$${load.rate_amount!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const notice = page.getByText(`Marked Paid with $0.00 of the ${rate} rate recorded as paid: record the amount paid under Rate & Payment.`);
+    await notice.waitFor();
+    await page.screenshot({ path: `${SHOTS}/paid-short.png` });
+    // The amount recorded (here by someone else): the notice goes, live.
+    expect((await accounting.request('PATCH', `/api/loads/${load.id}/`, { amount_paid: load.rate_amount })).status).toBe(200);
+    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
+  });
+});

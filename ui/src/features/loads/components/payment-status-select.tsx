@@ -6,7 +6,7 @@ import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../api/update-load';
 import { useCommittedSelect } from '../hooks/use-committed-select';
 import { useFlash } from '../hooks/use-flash';
-import { errorText, LOAD_MESSAGES, paymentStatusUpdated } from '../utils/load-messages';
+import { errorText, LOAD_MESSAGES, paidShortNotice, paymentStatusUpdated } from '../utils/load-messages';
 import { PAYMENT_STATUS_TONES } from '../utils/status-tones';
 import { CommittedSelect } from './committed-select';
 import { SaveFeedback } from './save-feedback';
@@ -45,6 +45,7 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
         <div className="inline-control-row">
           <StatusBadge tone={PAYMENT_STATUS_TONES[load.payment_status]}>{PAYMENT_STATUS_LABELS[load.payment_status]}</StatusBadge>
         </div>
+        <PaidShort load={load} />
       </div>
     );
   }
@@ -56,6 +57,13 @@ export function PaymentStatusSelect({ load, readOnly = false }: { load: LoadView
         <CommittedSelect id={id} select={select} values={PAYMENT_STATUSES} labels={PAYMENT_STATUS_LABELS} tones={PAYMENT_STATUS_TONES} />
         <SaveFeedback flash={flash} />
       </div>
+      <PaidShort load={load} />
     </div>
   );
+}
+
+/** The load as saved, not the value being chosen: marked Paid with less than its rate recorded as paid (paidShortNotice). */
+function PaidShort({ load }: { load: LoadView }) {
+  const notice = paidShortNotice(load);
+  return notice ? <p className="field-notice inline-control-note">{notice}</p> : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createLoadErrorMessage, errorText, paymentStatusUpdated, sectionSaveErrorToasts, sectionUpdated, statusUpdated } from './load-messages';
+import { createLoadErrorMessage, errorText, paidShortNotice, paymentStatusUpdated, sectionSaveErrorToasts, sectionUpdated, statusUpdated } from './load-messages';
 import { fieldLabel } from './section-fields';
 
 describe('load messages', () => {
@@ -52,5 +52,19 @@ describe('sectionSaveErrorToasts', () => {
 
   it('names an unknown field by its words', () => {
     expect(fieldLabel('some_field')).toBe('Some field');
+  });
+});
+
+describe('paidShortNotice (a load marked Paid with less than its rate recorded as paid)', () => {
+  it('says how much of the rate is recorded, and nothing when the numbers add up or there is nothing to compare', () => {
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: 1960, amount_paid: null })).toBe(
+      'Marked Paid with $0.00 of the $1,960.00 rate recorded as paid: record the amount paid under Rate & Payment.',
+    );
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: 1960, amount_paid: 980.5 })).toContain('with $980.50 of the $1,960.00 rate');
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: 1960, amount_paid: 1960 })).toBeNull();
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: 0.3, amount_paid: 0.1 + 0.2 })).toBeNull();
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: 1960, amount_paid: 2000 })).toBeNull();
+    expect(paidShortNotice({ payment_status: 'paid', rate_amount: null, amount_paid: null })).toBeNull();
+    for (const status of ['unpaid', 'partial', 'disputed'] as const) expect(paidShortNotice({ payment_status: status, rate_amount: 1960, amount_paid: 0 })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // The load texts of vendor-side.md section 8, word for word, and how an error answer becomes one of them.
 import { LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadStatus, type PaymentStatus } from '@portal/domain/loads/fields';
+import type { LoadView } from '@portal/domain/loads/view';
 import { ApiError } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/money';
 
 export const LOAD_MESSAGES = {
   listFailed: 'Failed to load data. Please try again later.',
@@ -22,6 +24,21 @@ export const LOAD_MESSAGES = {
 
 export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_STATUS_LABELS[status]}`;
 export const paymentStatusUpdated = (status: PaymentStatus) => `Payment status updated to ${PAYMENT_STATUS_LABELS[status]}`;
+
+const cents = (amount: unknown) => (typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : null);
+
+/**
+ * What a load marked Paid says while less than its rate is recorded as paid (nothing, or a part). Any payment status
+ * may be picked (spec), so the status stands; but the numbers do not add up, and the awaiting-payment list, which
+ * leaves paid loads out, no longer shows the balance. Null when they add up, or there is no rate to compare with.
+ */
+export function paidShortNotice(load: Pick<LoadView, 'payment_status' | 'rate_amount' | 'amount_paid'>): string | null {
+  const rate = cents(load.rate_amount);
+  if (load.payment_status !== 'paid' || rate === null || rate <= 0) return null;
+  const paid = cents(load.amount_paid) ?? 0;
+  if (paid >= rate) return null;
+  return `Marked Paid with ${formatUsd(paid / 100)} of the ${formatUsd(rate / 100)} rate recorded as paid: record the amount paid under Rate & Payment.`;
+}
 export const sectionUpdated = (sectionLabel: string) => `${sectionLabel} Information updated successfully!`;
 export const sectionUpdateFailed = (sectionLabel: string) => `Failed to update ${sectionLabel} information.`;
 
