@@ -17,7 +17,7 @@ import { canonicalId, UUID } from '../ids';
 export const RESTORABLE_KINDS = ['loads', 'vendors', 'staff'] as const;
 export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
 
-const NOT_DELETED = 'This record is not deleted.';
+const NOT_DELETED = 'This record is not deleted: it was restored already, or never deleted.';
 
 /**
  * Restores a soft-deleted record by appending its restore event; the projector rebuilds it from its stream, with its

@@ -343,7 +343,7 @@ describe('the recycle bin', () => {
     const lines = (await vendor.get(`/api/loads/${id}/history/`)).body.results.flatMap((e: { summary: string[] }) => e.summary);
     expect(lines.slice(-2)).toEqual(['Load deleted', 'Load restored']);
     expect((await admin.get(`/api/recycle-bin/?${at(restored)}`)).body.loads.map((l: { id: string }) => l.id)).not.toContain(id);
-    expect((await admin.post(`/api/recycle-bin/loads/${id}/restore/`)).body).toEqual({ detail: 'This record is not deleted.' });
+    expect((await admin.post(`/api/recycle-bin/loads/${id}/restore/`)).body).toEqual({ detail: 'This record is not deleted: it was restored already, or never deleted.' });
     expect((await admin.post(`/api/recycle-bin/loads/00000000-0000-4000-8000-000000000000/restore/`)).status).toBe(404);
     expect((await admin.post(`/api/recycle-bin/planets/${id}/restore/`)).status).toBe(404);
   });

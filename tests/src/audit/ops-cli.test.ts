@@ -97,7 +97,7 @@ describe('npm run projector -- <command>', () => {
     expect((await vendor.get(`/api/loads/${created.body.id}/?min_position=${position[0].p}`)).status).toBe(200);
     const again = await projector('restore', 'loads', created.body.id);
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain('This record is not deleted.');
+    expect(again.stderr).toContain('This record is not deleted: it was restored already, or never deleted.');
     const unknown = await projector('restore', 'vendors', '00000000-0000-4000-8000-000000000000');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('projector: no vendor with the id 00000000-0000-4000-8000-000000000000 (deleted or not)');

@@ -119,6 +119,10 @@ describe('unsaved work when the session ends', () => {
     await waitForPath(page, '/');
     await page.getByRole('status').filter({ hasText: SESSION_ENDED }).waitFor();
     await screenshot(page, 'session-ended-login');
+    // A sign-in that fails says only that: before, "Your session has ended..." stood above "Invalid username or password".
+    await submitLogin(page, 'carrier', 'not-the-password');
+    await page.getByText('Invalid username or password').waitFor();
+    await expect(page.getByText(SESSION_ENDED).count()).resolves.toBe(0);
 
     await submitLogin(page, 'carrier', DEMO_PASSWORD);
     await waitForPath(page, '/profile');

@@ -62,3 +62,21 @@ it('lets the navigation scroll away on a narrow or short screen, and keeps it on
     else expect(bottom, `${width}×${height}: bar bottom after scrolling`).toBeLessThanOrEqual(0);
   }
 });
+
+it("gives an ADMIN's dashboard every page the tier opens, with the tier's colour; a guest on the staff portal signs up as staff", { timeout: 60_000 }, async () => {
+  const page = await suite.openPage();
+  await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+  await page.goto('/staff/dashboard');
+  const shortcuts = page.locator('.dashboard-links').getByRole('link');
+  // Before: no Payments nor Recycle Bin (in the nav bar, not here), and a grey-pink badge.
+  await expect.poll(() => shortcuts.allTextContents()).toEqual(['Loads', 'Vendors', 'Payments', 'Profile', 'Staff Accounts', 'Recycle Bin']);
+  expect(await page.locator('.dashboard-tier .sa-tier').getAttribute('class')).toBe('sa-tier sa-tier-purple');
+  await screenshot(page, 'staff-dashboard-admin');
+
+  const guest = await suite.openPage();
+  await guest.goto('/staff/login');
+  // Before: the vendor sign-up, from the staff login page.
+  await expect(mainNav(guest).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).resolves.toBe('/staff/signup');
+  await guest.goto('/');
+  await expect(mainNav(guest).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).resolves.toBe('/signup');
+});

@@ -11,10 +11,11 @@ interface NavItem {
   label: string;
 }
 
-const GUEST_LINKS: NavItem[] = [
+/** A guest's links; on the staff portal's pages, Sign Up is the staff sign-up (it was the vendor's there too). */
+const guestLinks = (pathname: string): NavItem[] => [
   { to: '/', label: 'Vendor Login' },
   { to: '/staff/login', label: 'Staff Login' },
-  { to: '/signup', label: 'Sign Up' },
+  { to: pathname.startsWith('/staff/') ? '/staff/signup' : '/signup', label: 'Sign Up' },
 ];
 
 /** The vendor's links; the loads list has two addresses (/loads and /vendor/loads), and Loads is current on either. */
@@ -45,7 +46,7 @@ export function NavBar() {
   const live = useLiveConnection(signedIn && user ? user.id : null);
 
   let links: NavItem[] = [];
-  if (userType === 'GUEST') links = GUEST_LINKS;
+  if (userType === 'GUEST') links = guestLinks(pathname);
   else if (userType === 'VENDOR') links = vendorLinks(pathname);
   else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier === 'ADMIN');
   // The payments log (ACCOUNTING and ADMIN) sits after Vendors.

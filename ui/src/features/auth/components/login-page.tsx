@@ -42,7 +42,8 @@ export function LoginPage({ portal, pageTitle, formTitle, signupPath, otherPorta
     <section className="auth-page">
       <h1 className="auth-page-title">{pageTitle}</h1>
       <div className="card auth-card">
-        {sessionEndedAt(state) && (
+        {/* Until a sign-in fails: then the failure is what this page says (both at once read as a contradiction). */}
+        {sessionEndedAt(state) && error === null && (
           <p className="auth-notice" role="status">
             {SESSION_ENDED}
           </p>

@@ -10,7 +10,7 @@ export interface RestoreTarget {
 interface RestoreDialogProps {
   target: RestoreTarget | null;
   busy: boolean;
-  /** The server's refusal (e.g. 409 'This record is not deleted.'). */
+  /** The server's refusal (e.g. 409 'This record is not deleted: ...'). */
   error: string | null;
   onConfirm(): void;
   onClose(): void;

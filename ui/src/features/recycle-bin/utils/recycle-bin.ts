@@ -79,7 +79,7 @@ function detailOf(error: unknown): string | null {
   return typeof detail === 'string' && detail.trim() !== '' ? detail : null;
 }
 
-/** A refused restore: the server's detail (409 'This record is not deleted.', 404), else a generic line. */
+/** A refused restore: the server's detail (409 'This record is not deleted: ...', 404), else a generic line. */
 export function restoreErrorText(error: unknown): string {
   const detail = detailOf(error);
   if (detail) return detail;

@@ -51,8 +51,9 @@ export function DeleteVendorButton({ vendorId, vendorName }: { vendorId: string;
         }
       >
         <p>
-          Delete <strong>{vendorName}</strong>? The vendor disappears from the vendor list and can no longer be assigned to loads. The
-          record is kept and can be recovered.
+          Delete <strong>{vendorName}</strong>? The vendor disappears from the vendor list and can no longer be assigned to loads. Its
+          account is closed: its users are signed out at once and can no longer sign in. Its loads stay on the board under its
+          name. The record is kept and can be restored from the Recycle Bin.
         </p>
       </Modal>
     </>
