@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
-import { DEMO_PASSWORD } from '../accounts/support';
+import { activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 
@@ -40,6 +40,43 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 const rowOf = (page: Page, username: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: username, exact: true }) });
 
 describe('staff accounts', () => {
+  it('asks before granting the Admin tier, and before an admin changes their own tier', { timeout: 120_000 }, async () => {
+    // Before: either was made on one press, an admin's own demotion included (landing them on a dashboard without the
+    // admin pages, with nothing said).
+    const { user: subject } = await activeSignedIn(suite.system, 'staff', 'tier_subject');
+    const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    const tierChanges = sentBodies(page, 'PATCH', /\/update-tier\/$/);
+    await page.goto(`/staff/${subject.id}`);
+    const selector = page.getByRole('button', { name: /Click to change tier/ });
+    const grant = async () => {
+      await selector.click();
+      await page.getByRole('menuitemradio', { name: 'Admin' }).click();
+      return page.getByRole('dialog', { name: /an Admin\?$/ });
+    };
+    const dialog = await grant();
+    await dialog.getByText("An Admin can change anyone's tier, delete and restore loads, vendors and staff accounts, and see every payment.").waitFor();
+    await screenshot(page, 'staff-admin-grant-admin');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(tierChanges).toEqual([]);
+    await (await grant()).getByRole('button', { name: 'Make Admin' }).click();
+    await page.getByRole('button', { name: /^Tier: Admin\./ }).waitFor();
+    expect(tierChanges).toEqual([{ tier: 'ADMIN' }]);
+
+    // The new admin on their own page: changing their own tier is asked about too.
+    const own = await staffPage('tier_subject', GOOD_PASSWORD);
+    const ownChanges = sentBodies(own, 'PATCH', /\/update-tier\/$/);
+    await own.goto(`/staff/${subject.id}`);
+    await own.getByRole('button', { name: /Click to change tier/ }).click();
+    await own.getByRole('menuitemradio', { name: 'No Tier Assigned' }).click();
+    const asked = own.getByRole('dialog', { name: 'Change your own tier?' });
+    await asked.getByText(/^You will be No Tier Assigned\. The Admin pages/).waitFor();
+    expect(ownChanges).toEqual([]);
+    await asked.getByRole('button', { name: 'Change My Tier' }).click();
+    await waitForPath(own, '/staff/dashboard');
+    expect(ownChanges).toEqual([{ tier: 'PENDING' }]);
+  });
+
   it('an admin promotes the PENDING staff member to ACCOUNTING, who can then change a payment status', { timeout: 120_000 }, async () => {
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
     const loads = await admin.get<{ id: string; payment_status: string }[]>('/api/loads/');

@@ -15,6 +15,7 @@ import { DeleteStaffAccountButton } from './delete-staff-account-button';
 import { ErrorBox } from './error-box';
 import { TierBadge } from './tier-badge';
 import { TierSelector } from './tier-selector';
+import { tierChangeQuestion } from '../utils/tier-change';
 import '../staff-admin.css';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 
@@ -69,6 +70,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const NotProvided = ({ text = STAFF_ACCOUNT_MESSAGES.notProvided }: { text?: string }) => <span className="sa-not-provided">{text}</span>;
 
 function StaffMemberDetail({ account }: { account: StaffAccount }) {
+  const { user } = useSession();
   const updateTier = useUpdateStaffTier(account.id);
   const toast = useToast();
   const tier = effectiveTier(account);
@@ -96,7 +98,12 @@ function StaffMemberDetail({ account }: { account: StaffAccount }) {
             {account.is_builtin_admin ? (
               <TierBadge tier="ADMIN" />
             ) : (
-              <TierSelector tier={tier} updating={updateTier.isPending} onChange={changeTier} />
+              <TierSelector
+                tier={tier}
+                updating={updateTier.isPending}
+                onChange={changeTier}
+                question={(next) => tierChangeQuestion(next, { self: user?.id === account.id, name: displayName(account) })}
+              />
             )}
           </div>
         </div>

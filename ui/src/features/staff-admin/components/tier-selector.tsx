@@ -1,10 +1,12 @@
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { STAFF_TIERS, type StaffTier } from '@portal/domain/staff/events';
 import { BusyButton } from '../../../components/busy-button';
+import { Modal } from '../../../components/modal';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { serverDetail } from '../utils/server-detail';
 import { useDismiss } from '../../../lib/dismiss';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
+import type { TierChangeQuestion } from '../utils/tier-change';
 import { TierBadge } from './tier-badge';
 
 interface TierSelectorProps {
@@ -12,11 +14,14 @@ interface TierSelectorProps {
   /** Rejects when the server refuses; the selector then shows why. */
   onChange(tier: StaffTier): Promise<unknown>;
   updating: boolean;
+  /** A change to ask about first (tier-change.ts); null: made on the press. */
+  question?(tier: StaffTier): TierChangeQuestion | null;
 }
 
 /** The tier badge as a control: a dropdown of the four tiers with a check mark on the current one. */
-export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
+export function TierSelector({ tier, onChange, updating, question }: TierSelectorProps) {
   const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState<{ tier: StaffTier; question: TierChangeQuestion } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -45,11 +50,16 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
     items.current[to]?.focus();
   }
 
-  async function choose(next: StaffTier) {
+  async function choose(next: StaffTier, asked = false) {
     setOpen(false);
     button.current?.focus();
     // The current tier: nothing to change, no call (staff-side.md section 4).
     if (next === tier) return;
+    const ask = asked ? null : (question?.(next) ?? null);
+    if (ask) {
+      setAsking({ tier: next, question: ask });
+      return;
+    }
     setError(null);
     try {
       await onChange(next);
@@ -112,6 +122,42 @@ export function TierSelector({ tier, onChange, updating }: TierSelectorProps) {
           {error}
         </p>
       )}
+      <Modal
+        open={asking !== null}
+        title={asking?.question.title}
+        size="sm"
+        onClose={() => {
+          setAsking(null);
+          button.current?.focus();
+        }}
+        footer={
+          <>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setAsking(null);
+                button.current?.focus();
+              }}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                const next = asking!.tier;
+                setAsking(null);
+                void choose(next, true);
+              }}
+            >
+              {asking?.question.confirmLabel}
+            </button>
+          </>
+        }
+      >
+        <p>{asking?.question.message}</p>
+      </Modal>
     </div>
   );
 }
