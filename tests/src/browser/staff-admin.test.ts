@@ -445,6 +445,8 @@ describe('a DISPATCH_OPS user', () => {
       await setTier('DISPATCH_OPS');
       await waitForPath(page, '/staff/dashboard');
       await page.getByText('Welcome, dispatch').waitFor();
+      // Said, not only done (before: moved to the dashboard without a word).
+      await page.getByText('Your tier is now Dispatch/Ops: the pages and actions open to you have changed with it.').waitFor();
     } finally {
       await setTier('DISPATCH_OPS');
     }

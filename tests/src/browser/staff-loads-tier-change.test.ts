@@ -138,6 +138,11 @@ describe('the staff loads board after a tier change', () => {
       await screenshot(page, 'staff-loads-tier-after-demotion');
       await expectSameBoard(page);
 
+      // The member is told (tier-notice.ts); the notice is put away, as it sits over the board's last column.
+      const told = page.getByRole('status').filter({ hasText: 'Your tier is now No Tier Assigned: the pages and actions open to you have changed with it.' });
+      await told.getByRole('button', { name: 'Dismiss notification' }).click();
+      await told.waitFor({ state: 'detached' });
+
       // Document cells now only warn, as for any member without the document right, and say so beforehand.
       expect(warnings.some((text) => text.startsWith(DOCUMENT_REFUSED))).toBe(false);
       await expect.poll(() => photosCell(page).getAttribute('aria-disabled')).toBe('true');

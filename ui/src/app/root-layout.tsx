@@ -5,6 +5,7 @@ import { useLeaveWarning } from '../components/unsaved-changes-guard';
 import { UPLOADS_KEY } from '../features/load-documents/api/upload-load-document';
 import { useSession } from '../lib/auth/current-user';
 import { useRecheckWhileUnanswered } from '../lib/auth/session-sync';
+import { useTierChangeNotice } from '../lib/auth/tier-notice';
 import { RecordTitleContext } from '../lib/record-title';
 import { NavBar } from './nav-bar';
 import { useDocumentTitle } from './page-title';
@@ -18,6 +19,7 @@ import './skip-link.css';
 export function RootLayout() {
   const { isChecking } = useSession();
   useRecheckWhileUnanswered();
+  useTierChangeNotice();
   // A load document upload goes on when its dialog is closed: closing or reloading the tab meanwhile asks first.
   useLeaveWarning(useIsMutating({ mutationKey: UPLOADS_KEY }) > 0);
   const [record, setRecord] = useState<string | null>(null);
