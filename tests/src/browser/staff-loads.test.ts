@@ -239,27 +239,55 @@ describe('staff loads', () => {
     expect(await pageWidth(page), 'vendor page').toBeLessThanOrEqual(1280);
   });
 
-  it('keeps the recycle bin and the staff accounts within a phone screen, their tables scrolling in their boxes', { timeout: 60_000 }, async () => {
+  it('shows the recycle bin, the staff accounts and the vendors on a phone as cards, every field and button in view', { timeout: 60_000 }, async () => {
     // At 360 px the recycle bin was 865 px wide (its tables widened their grid cells, and their visually hidden labels,
     // placed against the page, stretched it), and the staff accounts table squeezed its columns to 'a…' and '● A'.
+    // Then the tables scrolled in their boxes, with Restore, the status, the tier, MC and DOT off the screen (admin audit).
     const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
     const { body: load } = await carrier.post('/api/loads/', { load_number: 'kdt_narrow-bin' });
     expect((await carrier.request('DELETE', `/api/loads/${load.id as string}/`)).status).toBe(204);
     await suite.system.caughtUp();
     const page = await suite.openPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
     await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    const inView = async (what: Locator, name: string) => {
+      const box = await what.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(360);
+    };
+    const noSideways = async (name: string) => {
+      expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), name).toBeLessThanOrEqual(360);
+      for (const box of await page.locator('.rb-table-scroll, .sa-table-scroll').all()) {
+        expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth), name).toBe(true);
+      }
+    };
+
     await page.goto('/staff/recycle-bin');
-    await page.getByRole('table', { name: 'Deleted loads' }).getByText('kdt_narrow-bin').waitFor();
-    expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), 'recycle bin').toBeLessThanOrEqual(360);
+    const binned = page.getByRole('table', { name: 'Deleted loads' }).getByRole('row').filter({ hasText: 'kdt_narrow-bin' });
+    await binned.waitFor();
+    await noSideways('recycle bin');
+    await inView(binned.getByRole('button', { name: 'Restore load kdt_narrow-bin' }), 'Restore');
+    await inView(binned.getByRole('button', { name: 'History of load kdt_narrow-bin' }), 'History');
     await screenshot(page, 'recycle-bin-360');
+
     await page.goto('/staff/accounts');
-    const admin = page.getByRole('table').getByRole('cell', { name: 'admin', exact: true });
+    const admin = page.locator('.sa-row').filter({ has: page.getByRole('link', { name: 'admin', exact: true }) });
     await admin.waitFor();
-    expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), 'staff accounts').toBeLessThanOrEqual(360);
-    // The whole username shows, and the box scrolls sideways to the rest.
-    expect(await admin.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
-    expect(await page.locator('.sa-table-scroll').evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await noSideways('staff accounts');
+    for (const cell of ['.cell-name', '.cell-username', '.cell-email', '.cell-status', '.cell-tier']) await inView(admin.locator(cell), cell);
+    // The whole username shows.
+    expect(await admin.locator('.cell-username').evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    // Sorting stays at hand: the headers are a row of sort buttons.
+    await page.getByRole('button', { name: /^Tier/ }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /^Tier/ }).getAttribute('aria-sort')).toMatch(/^(ascending|descending)$/);
     await screenshot(page, 'staff-accounts-360');
+
+    await page.goto('/staff/vendors');
+    const vendor = page.locator('.sa-row').filter({ has: page.getByRole('link', { name: 'carrier', exact: true }) });
+    await vendor.waitFor();
+    await noSideways('vendors');
+    for (const cell of ['.cell-username', '.cell-legal_name', '.cell-mc_number', '.cell-dot_number', '.cell-status']) await inView(vendor.locator(cell), cell);
+    await screenshot(page, 'vendors-360');
   });
 
   it('an unknown load says so, with the way back', { timeout: 30_000 }, async () => {

@@ -43,7 +43,7 @@ export function AwaitingPaymentPanel() {
           </p>
           {rows.length > 0 && (
             <div className="pay-table-scroll">
-              <table role="table" className="pay-table pay-awaiting-table" aria-label="Delivered loads awaiting payment">
+              <table role="table" className="pay-table pay-awaiting-table cards-on-phone cards-hide-head" aria-label="Delivered loads awaiting payment">
                 <thead role="rowgroup">
                   <tr role="row">
                     <th role="columnheader" scope="col">Load</th>

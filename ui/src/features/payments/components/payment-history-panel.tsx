@@ -73,30 +73,30 @@ function PaymentHistoryCard({ loadId, watch }: PaymentHistoryPanelProps) {
             </p>
           )}
           <div className="pay-table-scroll">
-            <table id={tableId} className="pay-table pay-history-table" aria-label="Payment history">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-at">
+            <table role="table" id={tableId} className="pay-table pay-history-table cards-on-phone cards-hide-head" aria-label="Payment history">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th role="columnheader" scope="col" className="col-at">
                     When
                   </th>
-                  <th scope="col" className="col-actor">
+                  <th role="columnheader" scope="col" className="col-actor">
                     By
                   </th>
-                  <th scope="col" className="col-change">
+                  <th role="columnheader" scope="col" className="col-change">
                     Change
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {shown.map((change) => (
-                  <tr key={`${change.position}-${change.field}`}>
-                    <td className="cell-at">
+                  <tr role="row" key={`${change.position}-${change.field}`}>
+                    <td role="cell" className="cell-at">
                       <time dateTime={change.at}>{formatAuditTime(change.at)}</time>
                     </td>
-                    <td className="cell-actor">
+                    <td role="cell" className="cell-actor">
                       <ActorCell actor={change.actor} />
                     </td>
-                    <td className="cell-change">{changeSummary(change)}</td>
+                    <td role="cell" className="cell-change">{changeSummary(change)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -77,7 +77,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
   return (
     <>
       <div className="pay-table-scroll" aria-busy={busy}>
-        <table role="table" className="pay-table pay-log-table" aria-label="Payments log">
+        <table role="table" className="pay-table pay-log-table cards-on-phone" aria-label="Payments log">
           <thead role="rowgroup">
             <tr role="row">
               {COLUMNS.map(({ id, header }) =>

@@ -61,34 +61,38 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
         <p className="rb-empty">{empty}</p>
       ) : (
         <div className="rb-table-scroll">
-          <table className="rb-table" aria-label={`Deleted ${title.toLowerCase()}`}>
-            <thead>
-              <tr>
+          <table role="table" className="rb-table cards-on-phone cards-stacked cards-hide-head" aria-label={`Deleted ${title.toLowerCase()}`}>
+            <thead role="rowgroup">
+              <tr role="row">
                 {columns.map((column) => (
-                  <th key={column.header} scope="col">
+                  <th role="columnheader" key={column.header} scope="col">
                     {column.header}
                   </th>
                 ))}
-                <th scope="col">Deleted By</th>
-                <th scope="col">Deleted At</th>
-                <th scope="col" className="rb-actions-col">
+                <th role="columnheader" scope="col">Deleted By</th>
+                <th role="columnheader" scope="col">Deleted At</th>
+                <th role="columnheader" scope="col" className="rb-actions-col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {rows.map((row) => {
                 const name = recordName(kind, row);
                 return (
-                  <tr key={row.id}>
+                  <tr role="row" key={row.id}>
                     {columns.map((column) => (
-                      <td key={column.header}>{column.cell(row)}</td>
+                      <td role="cell" key={column.header} data-label={column.header}>
+                        {column.cell(row)}
+                      </td>
                     ))}
-                    <td>{deletedByLabel(row.deleted_by)}</td>
-                    <td className="rb-nowrap">
+                    <td role="cell" data-label="Deleted By">
+                      {deletedByLabel(row.deleted_by)}
+                    </td>
+                    <td role="cell" className="rb-nowrap" data-label="Deleted At">
                       {row.deleted_at ? <time dateTime={row.deleted_at}>{formatAuditTime(row.deleted_at)}</time> : <span className="rb-muted">—</span>}
                     </td>
-                    <td className="rb-actions-col">
+                    <td role="cell" className="rb-actions-col">
                       <button
                         type="button"
                         className="button button-secondary rb-history-button"

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { columnLabel } from '../utils/column-label';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { StatusBadge } from '../../../components/status-badge';
 import type { StaffAccount } from '../api/staff-accounts';
@@ -62,14 +63,14 @@ export function StaffAccountsTable({ accounts, searching }: StaffAccountsTablePr
 
   return (
     <div className="sa-table-scroll">
-      <table className="sa-table sa-staff-table" aria-label={STAFF_ACCOUNT_MESSAGES.title}>
-        <thead>
+      <table role="table" className="sa-table sa-staff-table cards-on-phone cards-stacked" aria-label={STAFF_ACCOUNT_MESSAGES.title}>
+        <thead role="rowgroup">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr role="row" key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                     <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
                       <table.FlexRender header={header} />
                       <SortArrow sorted={sorted} />
@@ -80,25 +81,25 @@ export function StaffAccountsTable({ accounts, searching }: StaffAccountsTablePr
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 && (
-            <tr>
-              <td className="sa-empty" colSpan={columns.length}>
+            <tr role="row">
+              <td role="cell" className="sa-empty" colSpan={columns.length}>
                 {searching ? STAFF_ACCOUNT_MESSAGES.listNoMatch : STAFF_ACCOUNT_MESSAGES.listEmpty}
               </td>
             </tr>
           )}
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="sa-row" onClick={() => void navigate(`/staff/${row.original.id}`)}>
+            <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/${row.original.id}`)}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={`cell-${cell.column.id}`}>
+                <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
                   <table.FlexRender cell={cell} />
                 </td>
               ))}
             </tr>
           ))}
           {Array.from({ length: fillers }, (_, index) => (
-            <tr key={`filler-${index}`} className="sa-filler-row" aria-hidden="true">
+            <tr key={`filler-${index}`} className="sa-filler-row" role="presentation" aria-hidden="true">
               <td colSpan={columns.length} />
             </tr>
           ))}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { columnLabel } from '../utils/column-label';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { StatusBadge } from '../../../components/status-badge';
 import type { VendorListEntry } from '../api/vendors';
@@ -78,14 +79,14 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
 
   return (
     <div className="sa-table-scroll">
-      <table className="sa-table sa-vendor-table" aria-label="Vendors">
-        <thead>
+      <table role="table" className="sa-table sa-vendor-table cards-on-phone cards-stacked" aria-label="Vendors">
+        <thead role="rowgroup">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr role="row" key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
                     <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
                       <table.FlexRender header={header} />
                       <SortArrow sorted={sorted} />
@@ -96,18 +97,18 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
-            <tr>
-              <td className="sa-empty" colSpan={columns.length}>
+            <tr role="row">
+              <td role="cell" className="sa-empty" colSpan={columns.length}>
                 {searching ? VENDOR_MESSAGES.listNoMatch : VENDOR_MESSAGES.listEmpty}
               </td>
             </tr>
           ) : (
             table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="sa-row" onClick={() => void navigate(`/staff/vendors/${row.original.id}`)}>
+              <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/vendors/${row.original.id}`)}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`cell-${cell.column.id}`}>
+                  <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
