@@ -251,13 +251,15 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       // The ADMIN's export has deleted loads' rows too: marked, as the screen marks them. Values as a spreadsheet reads
       // them (exportValue): times and dates it recognises, amounts as numbers, statuses by their labels.
       const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Tier', 'Field', 'From', 'To', 'Payment status after', ...(withDeleted ? ['Load deleted'] : [])];
+      // From the row itself: the screen's entry would format a summary (two values in the reader's zone) per row for
+      // nothing, and an export has every row.
       const line = (row: Record<string, any>) => {
-        const e = entry(row);
         const cells = [
-          spreadsheetTime(row.at as Date), e.kdt_id, e.vendor_name, e.actor?.username, e.actor?.tier ? tierLabel(e.actor.tier) : '', e.label,
-          exportValue(e.field, e.from), exportValue(e.field, e.to), exportValue('payment_status', e.payment_status),
+          spreadsheetTime(row.at as Date), row.kdt_id, row.vendor_name, row.actor_username, row.actor_tier ? tierLabel(row.actor_tier as string) : '',
+          fieldLabel(row.field as string), exportValue(row.field as string, row.from_value), exportValue(row.field as string, row.to_value),
+          exportValue('payment_status', row.payment_status),
         ];
-        if (withDeleted) cells.push(e.load_deleted ? 'yes' : '');
+        if (withDeleted) cells.push(row.load_deleted ? 'yes' : '');
         return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {
