@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
-import { loginThroughUi, useBrowserSuite, waitForPath } from './support';
+import { expectCellsInView, loginThroughUi, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 const SHOTS = '/tmp/s11-ui-fix-shots';
@@ -181,16 +181,8 @@ describe('the payments page on a phone', () => {
     // off the screen to the right.
     for (const table of [log, owed]) expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBe(390);
-    const within = async (row: ReturnType<Page['locator']>, cells: string[]) => {
-      for (const cell of cells) {
-        const box = await row.locator(cell).boundingBox();
-        expect(box, cell).not.toBeNull();
-        expect(box!.x, cell).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width, cell).toBeLessThanOrEqual(390);
-      }
-    };
-    await within(log.locator('tbody tr').first(), ['.cell-at', '.cell-kdt_id', '.cell-vendor_name', '.cell-summary', '.cell-actor', '.cell-payment_status']);
-    await within(owed.locator('tbody tr').first(), ['.cell-kdt_id', '.cell-delivery_date', '.cell-waiting', '.pay-amount >> nth=0', '.cell-balance', '.cell-payment_status']);
+    await expectCellsInView(log.locator('tbody tr').first(), ['.cell-at', '.cell-kdt_id', '.cell-vendor_name', '.cell-summary', '.cell-actor', '.cell-payment_status'], 390);
+    await expectCellsInView(owed.locator('tbody tr').first(), ['.cell-kdt_id', '.cell-delivery_date', '.cell-waiting', '.pay-amount >> nth=0', '.cell-balance', '.cell-payment_status'], 390);
     // The log still sorts by its When header, which stays in view as the cards' sort control.
     await log.getByRole('button', { name: /^When/ }).click();
     await expect.poll(() => log.getByRole('columnheader', { name: /^When/ }).getAttribute('aria-sort')).toBe('ascending');

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { expectCellsInView, loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const LOAD = 'kdt_e2e_7001';
@@ -249,12 +249,6 @@ describe('staff loads', () => {
     await suite.system.caughtUp();
     const page = await suite.openPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
     await loginThroughUi(page, 'staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
-    const inView = async (what: Locator, name: string) => {
-      const box = await what.boundingBox();
-      expect(box, name).not.toBeNull();
-      expect(box!.x, name).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, name).toBeLessThanOrEqual(360);
-    };
     const noSideways = async (name: string) => {
       expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), name).toBeLessThanOrEqual(360);
       for (const box of await page.locator('.rb-table-scroll, .sa-table-scroll').all()) {
@@ -266,15 +260,19 @@ describe('staff loads', () => {
     const binned = page.getByRole('table', { name: 'Deleted loads' }).getByRole('row').filter({ hasText: 'kdt_narrow-bin' });
     await binned.waitFor();
     await noSideways('recycle bin');
-    await inView(binned.getByRole('button', { name: 'Restore load kdt_narrow-bin' }), 'Restore');
-    await inView(binned.getByRole('button', { name: 'History of load kdt_narrow-bin' }), 'History');
+    await expectCellsInView(binned, ['.rb-restore', '.rb-history-button'], 360);
     await screenshot(page, 'recycle-bin-360');
 
-    await page.goto('/staff/accounts');
-    const admin = page.locator('.sa-row').filter({ has: page.getByRole('link', { name: 'admin', exact: true }) });
-    await admin.waitFor();
-    await noSideways('staff accounts');
-    for (const cell of ['.cell-name', '.cell-username', '.cell-email', '.cell-status', '.cell-tier']) await inView(admin.locator(cell), cell);
+    /** The list at `path`, once the row whose link is `link` shows, every one of its `cells` in view. */
+    const listRowInView = async (path: string, link: string, cells: string[]) => {
+      await page.goto(path);
+      const row = page.locator('.sa-row').filter({ has: page.getByRole('link', { name: link, exact: true }) });
+      await row.waitFor();
+      await noSideways(path);
+      await expectCellsInView(row, cells, 360);
+      return row;
+    };
+    const admin = await listRowInView('/staff/accounts', 'admin', ['.cell-name', '.cell-username', '.cell-email', '.cell-status', '.cell-tier']);
     // The whole username shows.
     expect(await admin.locator('.cell-username').evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
     // Sorting stays at hand: the headers are a row of sort buttons.
@@ -282,11 +280,7 @@ describe('staff loads', () => {
     await expect.poll(() => page.getByRole('columnheader', { name: /^Tier/ }).getAttribute('aria-sort')).toMatch(/^(ascending|descending)$/);
     await screenshot(page, 'staff-accounts-360');
 
-    await page.goto('/staff/vendors');
-    const vendor = page.locator('.sa-row').filter({ has: page.getByRole('link', { name: 'carrier', exact: true }) });
-    await vendor.waitFor();
-    await noSideways('vendors');
-    for (const cell of ['.cell-username', '.cell-legal_name', '.cell-mc_number', '.cell-dot_number', '.cell-status']) await inView(vendor.locator(cell), cell);
+    await listRowInView('/staff/vendors', 'carrier', ['.cell-username', '.cell-legal_name', '.cell-mc_number', '.cell-dot_number', '.cell-status']);
     await screenshot(page, 'vendors-360');
   });
 

@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Dialog, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { signedIn } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
@@ -262,3 +262,13 @@ export const focusedElement = (page: Page) =>
       return active.tagName.toLowerCase() + ': ' + (label ?? '').replace(/\\s+/g, ' ').trim();
     })()`,
   );
+
+/** Fails unless each of `row`'s cells (selectors) is drawn wholly within the first `width` px of the page, across. */
+export async function expectCellsInView(row: Locator, cells: string[], width: number): Promise<void> {
+  for (const cell of cells) {
+    const box = await row.locator(cell).boundingBox();
+    expect(box, cell).not.toBeNull();
+    expect(box!.x, cell).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, cell).toBeLessThanOrEqual(width);
+  }
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { noteLeavePromptAsked } from '../lib/leave-prompt';
 import { Modal } from './modal';
 
 export const UNSAVED_CHANGES_TITLE = 'Leave without saving?';
@@ -9,14 +10,6 @@ export const DISCARDS_UNSAVED = { discardsUnsaved: true } as const;
 
 const discardsUnsaved = (state: unknown) => typeof state === 'object' && state !== null && (state as { discardsUnsaved?: unknown }).discardsUnsaved === true;
 
-let leavePromptAsked = false;
-
-/**
- * Whether this page asked the browser for its "Leave site?" prompt: a page unloading after that was left by a user who
- * was told what would be lost and chose to go. Browsers without the prompt (every browser on iOS) never ask.
- */
-export const leavePromptWasAsked = (): boolean => leavePromptAsked;
-
 /**
  * While `active`, closing or reloading the tab gets the browser's own prompt (a file being uploaded, say, which a move
  * inside the app does not stop). UnsavedChangesGuard adds the app's own question for moves inside the app.
@@ -25,7 +18,7 @@ export function useLeaveWarning(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
-      leavePromptAsked = true;
+      noteLeavePromptAsked();
       event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);

@@ -5,8 +5,8 @@
 // own logout removes every draft, and a sign-in of another user removes the drafts of anyone else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { leavePromptWasAsked } from '../components/unsaved-changes-guard';
 import { CURRENT_USER_KEY, type CurrentUser, useSession } from './auth/current-user';
+import { leavePromptWasAsked } from './leave-prompt';
 
 const PREFIX = 'portal-draft:';
 
