@@ -338,19 +338,36 @@ describe('the server out of reach when the app starts', () => {
 });
 
 describe('a signed-in user whose first session check found the server down', () => {
-  it('is signed in again by itself once the server answers, without typing the password', { timeout: 60_000 }, async () => {
+  it('is signed in again by itself once the server answers, without typing the password, on the page asked for', { timeout: 60_000 }, async () => {
     await signIn('carrier', DEMO_PASSWORD, 'vendor');
+    const loads = (await (await context.request.get('/api/loads/')).json()) as { id: string; kdt_id: string }[];
+    const load = loads[0]!;
     let down = true;
     await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.continue()));
-    await page.goto('/loads', { waitUntil: 'commit' });
+    await page.goto(`/load/${load.id}?from=mail`, { waitUntil: 'commit' });
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
     await page.getByLabel('Username').waitFor();
-    // The server back: within the next look (every few seconds), the still valid session takes the user on to their
-    // pages, as a sign-in in another tab does.
+    // Nobody's session ended: the login page does not say so.
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
+    // The server back: within the next look (every few seconds), the still valid session takes the user on to the
+    // page they asked for (before, to their landing page), as a sign-in in another tab does.
     down = false;
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/');
-    expect(new URL(page.url()).pathname).toMatch(/^\/(profile|loads)$/);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/load/${load.id}`);
+    expect(new URL(page.url()).search).toBe('?from=mail');
+    await page.getByRole('heading', { name: `Load Details ${load.kdt_id}` }).waitFor();
     await page.locator('.nav-user').filter({ hasText: 'carrier' }).waitFor();
+  });
+
+  it('goes on to the page asked for after signing in on the login page it was sent to', { timeout: 60_000 }, async () => {
+    let down = true;
+    await page.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.continue()));
+    await page.goto('/settings', { waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+    await page.getByLabel('Username').waitFor();
+    down = false;
+    await submitLogin(page, 'carrier', DEMO_PASSWORD);
+    await waitForPath(page, '/settings');
+    await LANDING['/settings']!(page).waitFor();
   });
 });
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { loginPageOf, useSession } from '../../lib/auth/current-user';
-import { resumeState } from '../../lib/auth/resume';
+import { loginPageOf, shownAsGuestByFailure, useSession } from '../../lib/auth/current-user';
+import { askedState, resumeState } from '../../lib/auth/resume';
 import { type Access, decideAccess } from './access-rules';
 import { RefusalRedirect } from './refusal-redirect';
 import { useUserAtArrival } from './use-user-at-arrival';
@@ -12,7 +12,12 @@ export function RequireAccess({ access }: { access: Access }) {
   const arrivedAs = useUserAtArrival();
   const atArrival = decideAccess(access, arrivedAs);
 
-  if (!atArrival.allowed) return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} />;
+  if (!atArrival.allowed) {
+    // A guest only because the session check went unanswered (the server down): the page asked goes along to the
+    // login page, so the session, back by itself, or a sign-in there, goes on to it (lib/auth/resume.ts).
+    const asked = !arrivedAs && shownAsGuestByFailure() ? askedState(pathname + search) : undefined;
+    return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} state={asked} />;
+  }
   const now = decideAccess(access, user);
   if (!now.allowed) {
     // Still signed in but no longer allowed (a tier change pushed while here): sent where a refused user goes.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from './current-user';
-import { noteOwnLogout, noteSignedIn, resumePathFor, resumeState, sessionEndedAt } from './resume';
+import { askedState, noteOwnLogout, noteSignedIn, resumePathFor, resumeState, sessionEndedAt } from './resume';
 
 const user = (id: string) => ({ id }) as CurrentUser;
 
@@ -27,5 +27,21 @@ describe('resume after a session ended', () => {
     expect(resumeState('/profile', user('u1'))).toBeUndefined();
     noteSignedIn();
     expect(resumeState('/profile', user('u1'))).toEqual({ resume: { path: '/profile', userId: 'u1' } });
+  });
+});
+
+describe('a page asked for while the session check went unanswered', () => {
+  it('is where whoever turns out to be signed in goes on to, and does not say a session ended', () => {
+    const state = askedState('/load/abc?tab=docs');
+    expect(resumePathFor(state, user('u1'))).toBe('/load/abc?tab=docs');
+    expect(resumePathFor(state, user('u2'))).toBe('/load/abc?tab=docs');
+    expect(resumePathFor(state, null)).toBeNull();
+    expect(sessionEndedAt(state)).toBe(false);
+  });
+
+  it('takes only a path of this site', () => {
+    for (const asked of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'loads', 42]) {
+      expect(resumePathFor({ asked }, user('u1')), String(asked)).toBeNull();
+    }
   });
 });

@@ -27,17 +27,43 @@ export function noteSignedIn(): void {
 export const resumeState = (path: string, user: CurrentUser | null | undefined): ResumeState | undefined =>
   user && !ownLogout ? { resume: { path, userId: user.id } } : undefined;
 
+/**
+ * A page asked for while the session check could not be answered (the server or the network down): the app shows a
+ * guest and sends them to the login page, though their session may be good. Whoever then turns out to be signed in
+ * (the session back by itself, or a sign-in there) goes on to that page, not to the portal's landing page; its guard
+ * then decides for that user as for any arrival.
+ */
+export interface AskedState {
+  asked: string;
+}
+
+export const askedState = (path: string): AskedState => ({ asked: path });
+
+/** A path of this site: one slash, then not a second one or a backslash (which browsers read as another host). */
+const sitePath = (path: unknown): path is string => typeof path === 'string' && /^\/(?![/\\])/.test(path);
+
+function askedOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const asked = (state as Partial<AskedState>).asked;
+  return sitePath(asked) ? asked : null;
+}
+
 function resumeOf(state: unknown): ResumeState['resume'] | null {
   if (typeof state !== 'object' || state === null) return null;
   const resume = (state as Partial<ResumeState>).resume;
-  return resume && typeof resume.path === 'string' && /^\/(?![/\\])/.test(resume.path) && typeof resume.userId === 'string' ? resume : null;
+  return resume && sitePath(resume.path) && typeof resume.userId === 'string' ? resume : null;
 }
 
 /** Whether this location was reached because a session ended (the login page then says so). */
 export const sessionEndedAt = (state: unknown): boolean => resumeOf(state) !== null;
 
-/** The page to come back to, for this user (null for anyone else, or when there is none). */
+/**
+ * The page to go on to for this user: the one they were on when their session ended (null for anyone else), or the
+ * one asked for while the session check could not be answered (for whoever is signed in); null when there is none.
+ */
 export function resumePathFor(state: unknown, user: CurrentUser | null | undefined): string | null {
+  if (!user) return null;
   const resume = resumeOf(state);
-  return resume && user && resume.userId === user.id ? resume.path : null;
+  if (resume) return resume.userId === user.id ? resume.path : null;
+  return askedOf(state);
 }
