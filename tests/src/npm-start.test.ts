@@ -22,11 +22,11 @@ afterAll(async () => {
  * `npm start` on a fresh data folder, running once it says so; `detached`: in a process group of its own, as a
  * terminal's foreground job (Ctrl-C signals every process in it, PostgreSQL included).
  */
-async function startProduct({ logLevel, detached = false }: { logLevel: string; detached?: boolean }) {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-'));
-  dataDirs.push(dataDir);
+async function startProduct({ logLevel, detached = false, dataDir: given, env = {} }: { logLevel: string; detached?: boolean; dataDir?: string; env?: NodeJS.ProcessEnv }) {
+  const dataDir = given ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'portal-start-')));
+  if (!given) dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    env: childEnv({ DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: logLevel }),
+    env: childEnv({ DATA_DIR: dataDir, PORT: '0', EMBEDDED_PG_PORT: '0', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Start-Test-Pass-42', LOG_LEVEL: logLevel, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
@@ -135,3 +135,55 @@ it('says the port is taken before it makes a database, an admin or demo data', a
     taken.close();
   }
 }, 30_000);
+
+it('lets ops restore a deleted load while the product is stopped, says it shows once the product starts, and it does', async () => {
+  const CLI = path.resolve(import.meta.dirname, '..', '..', 'projector', 'src', 'cli.ts');
+  const demo = { SEED_DEMO: 'true', DEMO_PASSWORD: 'Demo-Start-Pass-42' };
+  const signedInCarrier = async (stdout: string) => {
+    const base = stdout.match(/Freight portal is running at (http:\/\/\S+)/)![1]!.replace(/\/$/, '');
+    const client = await new PortalClient(base).start();
+    expect((await client.post('/api/auth/login/', { username: 'carrier', password: demo.DEMO_PASSWORD, portal: 'vendor' })).status).toBe(200);
+    return client;
+  };
+  const stop = async (product: Awaited<ReturnType<typeof startProduct>>) => {
+    process.kill(-product.child.pid!, 'SIGINT');
+    expect(await product.exited).toBe(0);
+  };
+
+  const first = await startProduct({ logLevel: 'warn', detached: true, env: demo });
+  let id: string;
+  let kdtId: string;
+  try {
+    await first.running();
+    const carrier = await signedInCarrier(first.output.stdout);
+    const created = await carrier.post('/api/loads/', { load_number: 'ops-offline-1' });
+    expect(created.status).toBe(201);
+    ({ id, kdt_id: kdtId } = created.body as { id: string; kdt_id: string });
+    expect((await carrier.request('DELETE', `/api/loads/${id}/`)).status).toBe(204);
+    await until(async () => (await carrier.get(`/api/loads/${id}/`)).status === 404, { timeoutMs: 10_000, what: 'the load gone from the read models' });
+  } finally {
+    await stop(first).catch(() => process.kill(-first.child.pid!, 'SIGKILL'));
+  }
+
+  // The product stopped: the CLI starts the embedded database for itself, and says the product is not running.
+  const env = childEnv({ DATA_DIR: first.dataDir, EMBEDDED_PG_PORT: '0', OPS_ACTOR: 'nightshift' });
+  delete env.DATABASE_URL;
+  const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], { env });
+  const status = await cli('status');
+  expect(status.stdout).toContain(`database:     embedded, started for this command (DATA_DIR=${first.dataDir}, port `);
+  expect(status.stdout).toContain('; the product is not running)');
+  const restored = await cli('restore', 'loads', kdtId!);
+  expect(restored.stdout).toMatch(new RegExp(`^Restored loads ${kdtId!} \\(${id!}\\) as ops:nightshift \\(event position \\d+\\)\\.\n`));
+  expect(restored.stdout).toContain('\nThe product is not running: the record shows again once it starts (npm start).\n');
+
+  // Started again on the same folder: the projector applies the restore, and the load is the carrier's again.
+  const second = await startProduct({ logLevel: 'warn', detached: true, dataDir: first.dataDir, env: demo });
+  try {
+    await second.running();
+    const carrier = await signedInCarrier(second.output.stdout);
+    await until(async () => (await carrier.get(`/api/loads/${id!}/`)).status === 200, { timeoutMs: 15_000, what: 'the restored load shown' });
+    expect(((await carrier.get(`/api/loads/${id!}/`)).body as { kdt_id: string }).kdt_id).toBe(kdtId!);
+  } finally {
+    await stop(second).catch(() => process.kill(-second.child.pid!, 'SIGKILL'));
+  }
+}, 240_000);
