@@ -200,3 +200,40 @@ describe('the live indicator on a phone', () => {
     await live.waitFor({ timeout: 30_000 });
   });
 });
+
+describe('a load with a long Load ID (load numbers run to 64 characters), on a phone', () => {
+  it('is cut in the pinned column, so every other load\'s dates stay in view and open when tapped; its own page keeps the id whole in one box', { timeout: 120_000 }, async () => {
+    // Before: the pinned column grew to the id's width (457 px in a 356 px scroll area), and every other load's status,
+    // dates and documents were under it, so none could be tapped.
+    const carrier = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const created = await carrier.post('/api/loads/', { load_number: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJ' });
+    expect(created.status).toBe(201);
+    const { id, kdt_id: kdtId } = created.body as { id: string; kdt_id: string };
+    try {
+      const page = await vendorLoads(PHONE);
+      const longLink = page.getByRole('link', { name: kdtId, exact: true });
+      await longLink.waitFor();
+      expect(await longLink.getAttribute('title')).toBe(kdtId);
+      const pinned = (await longLink.boundingBox())!;
+      expect(pinned.width).toBeLessThanOrEqual(PHONE.width * 0.4);
+
+      const other = page.locator('.loads-table tbody tr').filter({ hasNot: longLink }).first();
+      await other.getByRole('button', { name: /change delivery date/ }).tap({ timeout: 5_000 });
+      const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+      await dialog.waitFor();
+      await page.screenshot({ path: `${SHOTS}/long-load-id-phone.png` });
+      await dialog.getByRole('button', { name: 'Close' }).tap();
+
+      await longLink.tap();
+      const badge = page.locator('.load-detail-id');
+      await expect.poll(() => badge.textContent()).toBe(kdtId);
+      const boxes = await badge.evaluate((element) => (element as unknown as { getClientRects(): { length: number } }).getClientRects().length);
+      expect(boxes).toBe(1);
+      const box = (await badge.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await page.screenshot({ path: `${SHOTS}/long-load-id-phone-detail.png` });
+    } finally {
+      expect((await carrier.request('DELETE', `/api/loads/${id}/`)).status).toBe(204);
+    }
+  });
+});

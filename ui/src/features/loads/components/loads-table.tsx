@@ -42,8 +42,10 @@ const CELLS: { id: string; render(load: LoadView, open: Open): ReactNode }[] = [
   {
     id: 'load_number',
     render: (load) => (
-      <Link className="load-id-link tap-target" to={`/load/${load.id}`}>
-        {load.kdt_id}
+      // A long id (load numbers run to 64 characters) is cut with an ellipsis, the whole of it in the tooltip and on the
+      // load's page: on a phone this column stays pinned while the others scroll under it, and a wide one hid them all.
+      <Link className="load-id-link tap-target" to={`/load/${load.id}`} title={load.kdt_id}>
+        <span className="load-id-text">{load.kdt_id}</span>
       </Link>
     ),
   },
