@@ -201,6 +201,26 @@ describe('the live indicator on a phone', () => {
   });
 });
 
+describe('the small text buttons, on a phone', () => {
+  it('are finger-sized: Sign Again and Clear Signature on the agreement, View as of this change in a load\'s history', { timeout: 120_000 }, async () => {
+    // Before: 87 x 22 px and 175 x 21 px (found by a carrier-on-a-phone audit).
+    const page = await vendorLoads(PHONE);
+    await page.locator('.loads-table .load-id-link').first().tap();
+    const asOf = page.getByRole('button', { name: 'View as of this change' }).first();
+    await asOf.waitFor();
+    const heights: Record<string, number> = { 'View as of this change': await heightOf(asOf) };
+    await page.goto('/profile');
+    const signAgain = page.getByRole('button', { name: 'Sign Again' });
+    await signAgain.waitFor();
+    heights['Sign Again'] = await heightOf(signAgain);
+    await signAgain.tap();
+    const clear = page.getByRole('button', { name: 'Clear Signature' });
+    await clear.waitFor();
+    heights['Clear Signature'] = await heightOf(clear);
+    for (const [name, height] of Object.entries(heights)) expect(height, name).toBeGreaterThanOrEqual(44);
+  });
+});
+
 describe('a load with a long Load ID (load numbers run to 64 characters), on a phone', () => {
   it('is cut in the pinned column, so every other load\'s dates stay in view and open when tapped; its own page keeps the id whole in one box', { timeout: 120_000 }, async () => {
     // Before: the pinned column grew to the id's width (457 px in a 356 px scroll area), and every other load's status,

@@ -220,7 +220,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
               </p>
             </div>
             <div className="agreement-actions">
-              <button type="button" className="agreement-link" onClick={clear} disabled={locked}>
+              <button type="button" className="agreement-link tap-target" onClick={clear} disabled={locked}>
                 Clear Signature
               </button>
               <div className="agreement-buttons">

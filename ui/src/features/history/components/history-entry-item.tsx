@@ -32,7 +32,7 @@ export function HistoryEntryItem({ entry, onViewAsOf }: HistoryEntryItemProps) {
         ))}
       </ul>
       {onViewAsOf && (
-        <button type="button" className="hist-link-button" onClick={() => onViewAsOf(entry)}>
+        <button type="button" className="hist-link-button tap-target" onClick={() => onViewAsOf(entry)}>
           {HISTORY_MESSAGES.viewAsOf}
         </button>
       )}
