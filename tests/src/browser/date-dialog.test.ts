@@ -114,3 +114,28 @@ describe('the date dialog with a date typed by keyboard', () => {
     expect(patches).toHaveLength(1);
   });
 });
+
+describe('a date that could not be saved', () => {
+  it('is said in the dialog, which stays open with what was typed, and Save tries again', { timeout: 60_000 }, async () => {
+    // Before: the dialog closed as if it had saved (the spec only logs the failure), the cell still said the old date.
+    const { page, row } = await loadsPageWith('kdt_dd_fail');
+    const delivery = row.locator('td.cell-delivery_date').getByRole('button');
+    await expect.poll(() => delivery.textContent()).toBe('Not set');
+    let down = true;
+    await page.route('**/api/loads/**', (route) => (down && route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.fallback()));
+    await delivery.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    await dialog.getByLabel('Date', { exact: false }).first().fill('2026-12-07');
+    await dialog.getByLabel('Time', { exact: true }).fill('16:45');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The date was not saved: the server could not be reached. Save again to retry.' }).waitFor();
+    expect(await dialog.getByLabel('Time', { exact: true }).inputValue()).toBe('16:45');
+    expect(await delivery.textContent()).toBe('Not set');
+    await screenshot(page, 'date-dialog-not-saved');
+
+    down = false;
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => delivery.textContent()).toBe('Dec 7, 4:45 PM');
+  });
+});

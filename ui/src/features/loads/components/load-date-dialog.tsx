@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { formatListDateTime } from '../../../lib/format-date';
 import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
+import { errorText } from '../utils/load-messages';
 import {
   DATE_DIALOG_BAD_DATE,
   DATE_DIALOG_CLEARS,
@@ -12,6 +13,7 @@ import {
   dateChangedMeanwhile,
   dateDialogInitial,
   dateDialogValue,
+  dateNotSaved,
   dateOrderNotice,
   type LoadDateField,
 } from '../utils/date-dialog';
@@ -64,9 +66,9 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             setError(dateChangedMeanwhile(now[field] ? formatListDateTime(now[field]) : ''));
             return;
           }
-          // The spec logs a failed date update and says nothing more.
+          // The spec logs a failed date update; it is said here as well, the dialog kept open with what was typed.
           console.error(`Failed to update ${field} of load ${load.id}`, failure);
-          onClose();
+          setError(dateNotSaved(errorText(failure)));
         },
       },
     );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATE_DIALOG_TITLES, dateDialogInitial, dateDialogValue, dateOrderNotice } from './date-dialog';
+import { DATE_DIALOG_TITLES, dateDialogInitial, dateDialogValue, dateNotSaved, dateOrderNotice } from './date-dialog';
 
 beforeAll(() => {
   process.env.TZ = 'America/Chicago';
@@ -77,5 +77,12 @@ describe('the order of pick-up and delivery', () => {
     expect(dateOrderNotice('delivery_date', pickup, pickup)).toBeNull();
     expect(dateOrderNotice('delivery_date', null, pickup)).toBeNull();
     expect(dateOrderNotice('pickup_date', pickup, null)).toBeNull();
+  });
+});
+
+describe('a date that could not be saved', () => {
+  it('says so in the server\'s words when it answered, else that it could not be reached', () => {
+    expect(dateNotSaved('Delivery date is not a valid date.')).toBe('The date was not saved: Delivery date is not a valid date.');
+    expect(dateNotSaved(null)).toBe('The date was not saved: the server could not be reached. Save again to retry.');
   });
 });

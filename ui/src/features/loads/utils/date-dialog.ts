@@ -74,5 +74,13 @@ function compareForOrder(a: string, b: string): number | null {
 }
 
 /** A date change refused because someone else set the date meanwhile (409): what it is now ('' when none). */
+/**
+ * A save that failed (the network, the server, a refusal): said in the dialog, which stays open with the date and time
+ * as typed, so Save tries again. The spec only logs it, and the dialog closed as if it had saved: a driver would believe
+ * a pick-up time was recorded that was not.
+ */
+export const dateNotSaved = (detail: string | null) =>
+  detail ? `The date was not saved: ${detail}` : 'The date was not saved: the server could not be reached. Save again to retry.';
+
 export const dateChangedMeanwhile = (now: string) =>
   `Someone else ${now ? `set this date to ${now}` : 'cleared this date'} meanwhile. Save again to replace it with yours.`;
