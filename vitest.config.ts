@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // their time waiting on a browser, a socket or the database. So the files that do not drive a browser run two (or
 // more) at a time first, then the browser files one at a time: those measure layout, focus and timing in a real
 // Chromium, which a second browser file competing for the 2 cores made flaky (two runs in three had one failure).
+// Tried again on 2026-11-26: the browser files took 386 s with two at a time against 550 s one at a time, and one test
+// failed (a PDF preview's frame not shown within 15 s), so they stay one at a time.
 // On 2 cores the whole run takes about 12 minutes (the browser files about 8.5).
 const parallel = Math.max(2, os.availableParallelism() - 1);
 const BROWSER_TESTS = 'tests/src/browser/**/*.test.ts';
