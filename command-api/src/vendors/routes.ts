@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { COVERAGE_FIELDS, PROFILE_SECTION_OF, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_FIELD_SECTION, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
+import { COVERAGE_FIELDS, PROFILE_SECTION_OF, REQUIRED_FIELDS, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_FIELD_SECTION, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
 import { staffVendorView } from '@portal/domain/vendors/staff-view';
 import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
@@ -85,8 +85,13 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
   const values: Partial<Record<VendorField, string>> = Object.create(null);
   const errors: Record<string, string[]> = Object.create(null);
   const agreement: Record<string, string> = Object.create(null);
+  const cleared: ProfileField[] = [];
   for (const [field, raw] of Object.entries(body)) {
     if (options.staff && field === 'vendor') continue;
+    if (field === CLEARED_FIELDS) {
+      readCleared(raw, cleared, errors);
+      continue;
+    }
     if (options.staff && COVERAGE.has(field)) {
       if (raw === null || raw === undefined || raw === '') continue;
       const { value, error } = typeof raw === 'string' || typeof raw === 'number' ? checkCoverage(String(raw)) : { value: '', error: 'Enter a valid value.' };
@@ -112,7 +117,28 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
     if (error) errors[field] = [error];
     else if (value !== '') values[field as ProfileField] = value;
   }
-  return { values, errors, agreement };
+  for (const field of cleared) if (field in values) errors[field] = ['Either give this field a value or clear it, not both.'];
+  return { values, errors, agreement, cleared };
+}
+
+/**
+ * `cleared_fields`: the optional profile fields a save empties (a JSON array of names, or in a multipart body one
+ * name per entry or names separated by commas). The spec's saves leave empty values out, so without it a value once
+ * saved could never be removed (a departed second contact, an old website). A required field is refused.
+ */
+const CLEARED_FIELDS = 'cleared_fields';
+
+function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<string, string[]>): void {
+  const names = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
+  if (!names || names.some((name) => typeof name !== 'string')) {
+    errors[CLEARED_FIELDS] = ['Enter a list of field names.'];
+    return;
+  }
+  for (const name of (names as string[]).map((each) => each.trim()).filter((each) => each !== '')) {
+    if (!Object.hasOwn(PROFILE_SECTION_OF, name)) errors[name] = ['This field cannot be changed.'];
+    else if (REQUIRED_FIELDS.has(name as ProfileField)) errors[name] = ['This field is required.'];
+    else if (!cleared.includes(name as ProfileField)) cleared.push(name as ProfileField);
+  }
 }
 
 export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; sessions: SessionStore }): Router {
@@ -136,10 +162,10 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const stream = vendorStream(canonicalId(vendorId));
     const state = await load(store, stream, vendors);
     if (state.status !== 'active' || state.deleted) throw notFound('Vendor not found.');
-    const { values, errors } = readProfileBody(ctx, { staff: true });
+    const { values, errors, cleared } = readProfileBody(ctx, { staff: true });
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
     const expected = expectedValues(ctx, STAFF_EXPECTABLE_FIELDS, 'vendor');
-    const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values, expected } }, actorMetadata(actor, ctx))
+    const result = await handleCommand(store, stream, vendors, { type: 'EditProfile', data: { values, expected, cleared } }, actorMetadata(actor, ctx))
       .catch(whenRefused(vendorNotFound));
     if (result.position !== null) ctx.set('X-Event-Position', result.position.toString());
     if (result.state.status !== 'active') throw vendorNotFound();
@@ -186,7 +212,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     // The staff screen sends its vendor edits here too; they must name the vendor (spec leaves it out).
     if (actor.type === 'STAFF') return staffEdit(ctx, actor, bodyFields(ctx).vendor);
     const vendorId = ownVendor(actor);
-    const { values, errors, agreement } = readProfileBody(ctx);
+    const { values, errors, agreement, cleared } = readProfileBody(ctx);
     const signature = uploadedFile(ctx, 'carrier_agreement_document');
     const signing = signature !== undefined || Object.keys(agreement).length > 0;
     if (signing) {
@@ -202,7 +228,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     const signatureFile = signature ? await storeUpload(storage, signature, 'carrier_agreement_document', ['png']) : undefined;
     // The profile values and the signature are recorded together, or neither is.
     const commands: vendors.VendorCommand[] = [];
-    if (Object.keys(values).length > 0 || expected) commands.push({ type: 'EditProfile', data: { values, expected } });
+    if (Object.keys(values).length > 0 || cleared.length > 0 || expected) commands.push({ type: 'EditProfile', data: { values, expected, cleared } });
     if (signatureFile) {
       commands.push({
         type: 'SignAgreement',

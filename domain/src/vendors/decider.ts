@@ -1,4 +1,4 @@
-import { emptyProfileValues, profileValueDigest, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
+import { emptyProfileValues, profileValueDigest, REQUIRED_FIELDS, VENDOR_FIELD_SECTION, type ProfileField, type ProfileSection, type ProfileValues, type VendorDocumentType, type VendorField } from './profile-fields';
 import { own } from '../own';
 import type { CarrierAgreementSigned, FileRef, VendorEvent, VendorProfileCreated } from './events';
 
@@ -27,6 +27,11 @@ export type EditProfile = {
      * changed by someone else meanwhile, and the whole save is refused rather than written over it unseen.
      */
     expected?: Partial<Record<VendorField, string>>;
+    /**
+     * Optional fields to empty (a save's values never erase: an empty value is not applied). A required field, or one
+     * already empty, is left as it is (the API refuses a required one first).
+     */
+    cleared?: readonly ProfileField[];
   };
 };
 export type UploadDocument = { type: 'UploadDocument'; data: { documentType: Exclude<VendorDocumentType, 'carrier_agreement'>; file: FileRef } };
@@ -50,7 +55,7 @@ export const PROFILE_CHANGED_MEANWHILE = 'Someone else changed this profile whil
 
 
 /** The fields of `expected` that are no longer what the client saw, and that `values` does not set to what they are now. */
-function changedMeanwhile(vendor: Vendor, values: EditProfile['data']['values'], expected: EditProfile['data']['expected'] = {}) {
+function changedMeanwhile(vendor: Vendor, values: Partial<Record<VendorField, string | null>>, expected: EditProfile['data']['expected'] = {}) {
   const changed: Partial<Record<VendorField, string | null>> = {};
   for (const [field, digest] of Object.entries(expected)) {
     const now = vendor.values[field as ProfileField] || null;
@@ -106,9 +111,17 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       return [{ type: 'VendorProfileCreated', data: command.data }];
     case 'EditProfile': {
       const vendor = active(state);
-      const changed = changedMeanwhile(vendor, command.data.values, command.data.expected);
+      const cleared = (command.data.cleared ?? []).filter((field) => !REQUIRED_FIELDS.has(field));
+      const sets = { ...command.data.values, ...Object.fromEntries(cleared.map((field) => [field, null])) };
+      const changed = changedMeanwhile(vendor, sets, command.data.expected);
       if (Object.keys(changed).length > 0) throw new VendorError('changed_meanwhile', changed);
       const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
+      for (const field of cleared) {
+        const section = own(VENDOR_FIELD_SECTION, field);
+        const before = vendor.values[field] ?? null;
+        if (!section || before === null || before === '') continue;
+        bySection.set(section, { ...(bySection.get(section) ?? {}), [field]: { from: before, to: null } });
+      }
       for (const [field, value] of Object.entries(command.data.values)) {
         const section = own(VENDOR_FIELD_SECTION, field);
         // Empty values are not applied: a blank field in a save never erases what is stored.

@@ -38,6 +38,9 @@ export const REQUIRED_PROFILE_FIELDS: Record<ProfileSection, readonly ProfileFie
   bank: ['bank_account_holder_name', 'bank_name', 'bank_routing_number', 'bank_account_number'],
 };
 
+/** Every required profile field: a save may not empty one (the optional ones it may, EditProfile's `cleared`). */
+export const REQUIRED_FIELDS: ReadonlySet<ProfileField> = new Set(Object.values(REQUIRED_PROFILE_FIELDS).flat());
+
 export const emptyProfileValues = (): ProfileValues =>
   Object.fromEntries(Object.keys(PROFILE_SECTION_OF).map((field) => [field, null])) as ProfileValues;
 

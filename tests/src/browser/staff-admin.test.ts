@@ -303,6 +303,28 @@ describe("an ADMIN's vendor edit over a change made meanwhile", () => {
   });
 });
 
+describe("an ADMIN's vendor edit that empties a field", () => {
+  it('removes an optional value, and refuses to empty a required one at the field', { timeout: 120_000 }, async () => {
+    // Before: an emptied field was left out of the PATCH, and the screen said "No changes detected.".
+    const owner = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    expect((await owner.request('PATCH', '/api/profiles/vendor/', { website: 'https://old-carrier.example' })).status).toBe(200);
+    const { page, carrier } = await adminEditsCarrierBusiness();
+    const website = page.getByLabel(/^Website( \*)?$/);
+    await expect.poll(() => website.inputValue()).toBe('https://old-carrier.example');
+    const legalName = page.getByLabel(/^Legal Name( \*)?$/);
+    const legal = await legalName.inputValue();
+    await legalName.fill('');
+    await website.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('This field is required.').waitFor();
+    expect((await carrier.get('/api/profiles/vendor/')).body.website).toBe('https://old-carrier.example');
+    await legalName.fill(legal);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Business information updated successfully!').waitFor();
+    expect((await carrier.get('/api/profiles/vendor/')).body).toMatchObject({ website: null, legal_name: legal });
+  });
+});
+
 describe("an ADMIN's vendor edit while the vendor is read again underneath", () => {
   it('sends only what the ADMIN changed, never putting back a field the vendor changed since the form opened', { timeout: 120_000 }, async () => {
     const { page, carrier, carrierId } = await adminEditsCarrierBusiness();

@@ -221,7 +221,7 @@ describe('vendor onboarding', () => {
     await section('Insurance Information').locator('.field-notice').waitFor();
   });
 
-  it('refuses to empty a saved value at the field, instead of a save that keeps it and says it saved', { timeout: 60_000 }, async () => {
+  it('refuses to empty a saved required value at the field; an optional one emptied is removed by the save', { timeout: 60_000 }, async () => {
     await activeAccount(suite.system, 'vendor', 'emptied_field_freight');
     await loginThroughUi(page, 'vendor', 'emptied_field_freight', GOOD_PASSWORD, '/profile');
     const company = section('Company Information');
@@ -231,24 +231,29 @@ describe('vendor onboarding', () => {
 
     const patches: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'PATCH') patches.push(request.url());
+      if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
     });
     await field(company, 'Legal Name').fill('');
     await field(company, 'Fax').fill('');
     await company.getByText('Legal Name is required.').waitFor();
-    await company.getByText('Fax cannot be emptied once saved. Enter a new value.').waitFor();
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('Please fix the validation errors before submitting.').first().waitFor();
     await screenshot(page, 'vendor-profile-emptied-saved-field');
-    // Before: sent without the two fields, "Profile saved successfully!", and both came back as they were.
+    // Before: sent without the field, "Profile saved successfully!", and it came back as it was.
     expect(patches).toEqual([]);
     expect(alerts).toEqual(['Profile saved successfully!']);
+    // The fax emptied is no error: the save removes it (before, "Fax cannot be emptied once saved", and a carrier
+    // could never remove an old fax, website or second contact).
+    expect(await company.getByText(/Fax/).filter({ hasText: 'emptied' }).count()).toBe(0);
     await field(company, 'Legal Name').fill('Emptied Field Freight Co');
-    await field(company, 'Fax').fill('2145550100');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['Profile saved successfully!', 'Profile saved successfully!']);
+    expect(JSON.parse(patches[0]!)).toMatchObject({ legal_name: 'Emptied Field Freight Co', cleared_fields: ['fax'] });
     const saved = await (await context.request.get('/api/profiles/vendor/')).json();
-    expect(saved).toMatchObject({ legal_name: 'Emptied Field Freight Co', fax: '(214) 555-0100' });
+    expect(saved).toMatchObject({ legal_name: 'Emptied Field Freight Co', fax: null });
+    await page.reload();
+    await expect.poll(() => field(company, 'Legal Name').inputValue()).toBe('Emptied Field Freight Co');
+    expect(await field(company, 'Fax').inputValue()).toBe('');
   });
 
   it('fits a phone screen: no sideways scrolling, the save bar on screen', async () => {

@@ -102,6 +102,41 @@ describe('the vendor profile', () => {
     expect(saved.body).toMatchObject({ bank_account_number: '00012345678', dot_number: '2345678', phone_1_ext: null, phone_2: '(214) 555-0199' });
   });
 
+  it('clears optional fields named in cleared_fields (the vendor and an ADMIN), refusing a required one, and records nothing for a field already empty', async () => {
+    // Before: a save left empty values out, so a second contact, a website or a fax once saved could never be removed.
+    const filled = await vendor.request('PATCH', '/api/profiles/vendor/', { contact_name_2: 'Old Dispatcher', phone_2: '2145550199', website: 'https://old.example' });
+    expect(filled.body).toMatchObject({ contact_name_2: 'Old Dispatcher', phone_2: '(214) 555-0199', website: 'https://old.example' });
+    const before = await system.store.headPosition();
+    for (const [body, errors] of [
+      [{ cleared_fields: ['contact_name_2', 'legal_name'] }, { legal_name: ['This field is required.'] }],
+      [{ cleared_fields: ['no_such_field'] }, { no_such_field: ['This field cannot be changed.'] }],
+      [{ cleared_fields: 'website', website: 'https://new.example' }, { website: ['Either give this field a value or clear it, not both.'] }],
+      [{ cleared_fields: { website: true } }, { cleared_fields: ['Enter a list of field names.'] }],
+    ] as const) {
+      const refused = await vendor.request('PATCH', '/api/profiles/vendor/', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body, JSON.stringify(body)).toEqual(errors);
+    }
+    expect(await system.store.headPosition()).toBe(before);
+
+    const cleared = await vendor.request('PATCH', '/api/profiles/vendor/', { cleared_fields: ['contact_name_2', 'phone_2'], city: 'Dallas' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ contact_name_2: null, phone_2: null, website: 'https://old.example', city: 'Dallas', legal_name: 'Lone Star Freight Lines LLC' });
+    const edits = await eventsOf('VendorProfileEdited');
+    expect(edits.at(-1)).toEqual({ section: 'contact', changes: { contact_name_2: { from: 'Old Dispatcher', to: null }, phone_2: { from: '(214) 555-0199', to: null } } });
+    expect((await readProfile(vendor, cleared)).body).toEqual(cleared.body);
+    // Cleared again: nothing to record.
+    const head = await system.store.headPosition();
+    expect((await vendor.request('PATCH', '/api/profiles/vendor/', { cleared_fields: 'contact_name_2,phone_2' })).status).toBe(200);
+    expect(await system.store.headPosition()).toBe(head);
+
+    // An ADMIN, on the vendor's page: the same field list, on the vendor it names.
+    const vendorId = (await vendor.get('/api/profiles/vendor/')).body.id as string;
+    const byAdmin = await admin.request('PATCH', `/api/vendors/${vendorId}/`, { cleared_fields: ['website'] });
+    expect(byAdmin.status).toBe(200);
+    expect((await readProfile(vendor, byAdmin)).body.website).toBeNull();
+  });
+
   it('refuses fields a vendor cannot set', async () => {
     const response = await vendor.request('PATCH', '/api/profiles/vendor/', { user_id: 'x', is_staff: true, insurance_document_url: '/x' });
     expect(response.status).toBe(400);

@@ -23,6 +23,7 @@ import {
   VENDOR_FIELDS,
   vendorChangedMeanwhile,
   vendorExpected,
+  vendorCleared,
   vendorPatch,
 } from '../utils/vendor-detail';
 import { VendorFieldInput } from './vendor-field-input';
@@ -131,7 +132,8 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       return;
     }
     const patch = vendorPatch(opened, tab, values);
-    if (Object.keys(patch).length === 0) {
+    const cleared = vendorCleared(opened, tab, values);
+    if (Object.keys(patch).length === 0 && cleared.length === 0) {
       toast.info(VENDOR_MESSAGES.noChanges);
       onDone();
       return;
@@ -139,7 +141,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
     if (!once.begin()) return;
     setBanner(null);
     try {
-      await update.mutateAsync({ patch, expected: vendorExpected(opened, patch) });
+      await update.mutateAsync({ patch, cleared, expected: vendorExpected(opened, patch, cleared) });
       toast.success(VENDOR_MESSAGES.saved(tab.label));
       onDone();
     } catch (error) {

@@ -13,7 +13,9 @@ import {
   maskedDisplay,
   patchErrors,
   VENDOR_TABS,
+  REQUIRED_EMPTIED,
   vendorChangedMeanwhile,
+  vendorCleared,
   vendorDocuments,
   vendorExpected,
   vendorPatch,
@@ -100,6 +102,22 @@ describe('editing a tab', () => {
     expect(vendorPatch(vendor, insurance, values)).toEqual({});
     const changed = { ...values, insurance_company: 'Harbor Casualty', cargo_amount: '100000', liability_amount: '1000000', insurance_policy_number: '' };
     expect(vendorPatch(vendor, insurance, changed)).toEqual({ insurance_company: 'Harbor Casualty', cargo_amount: '100000.00' });
+  });
+
+  it('clears an optional field emptied, and refuses a required one emptied at the field', () => {
+    // Before: both left out of the PATCH, and the screen said "No changes".
+    const contact = tab('contact');
+    const withSecond = { ...vendor, contact_name_2: 'Old Dispatcher', phone_2: '(214) 555-0199' };
+    const values = { ...editValuesOf(withSecond, contact), contact_name_2: '', phone_2: ' ' };
+    expect(vendorPatch(withSecond, contact, values)).toEqual({});
+    expect([...vendorCleared(withSecond, contact, values)].sort()).toEqual(['contact_name_2', 'phone_2']);
+    expect(vendorExpected(withSecond, {}, ['contact_name_2'])).toEqual({ contact_name_2: profileValueDigest('Old Dispatcher') });
+    expect(patchErrors(withSecond, contact, values)).toEqual({});
+    expect(patchErrors(withSecond, contact, { ...values, phone_1: '' })).toEqual({ phone_1: REQUIRED_EMPTIED });
+    expect(vendorCleared(withSecond, contact, { ...values, phone_1: '' })).not.toContain('phone_1');
+    // Nothing stored, nothing to clear; the masked bank numbers start empty and are never cleared.
+    expect(vendorCleared(vendor, contact, editValuesOf(vendor, contact))).toEqual([]);
+    expect(vendorCleared(vendor, tab('financial'), editValuesOf(vendor, tab('financial')))).toEqual([]);
   });
 
   it('formats and checks by the domain rules as the user types', () => {

@@ -1,7 +1,9 @@
 // The staff vendor detail (staff-side.md section 2): tabs, how each value shows, and the edit rules, free of React.
 import {
   COVERAGE_FIELDS,
+  PROFILE_SECTION_OF,
   PROFILE_SECTIONS,
+  REQUIRED_FIELDS,
   US_STATES,
   VENDOR_DOCUMENT_FIELDS,
   VENDOR_DOCUMENT_LABELS,
@@ -170,6 +172,11 @@ export function patchErrors(vendor: Partial<VendorDetail>, tab: FieldTab, values
   const errors: EditErrors = {};
   for (const name of tab.fields) {
     const raw = values[name] ?? '';
+    // A required value emptied is refused here (an optional one emptied is cleared: vendorCleared).
+    if (raw.trim() === '' && !isMasked(name) && stored(vendor, name) !== '' && REQUIRED_FIELDS.has(name as ProfileField)) {
+      errors[name] = REQUIRED_EMPTIED;
+      continue;
+    }
     if (raw.trim() === '' || raw === (isMasked(name) ? '' : stored(vendor, name))) continue;
     const { error } = checkVendorField(name, raw);
     if (error) errors[name] = error;
@@ -185,7 +192,7 @@ export function vendorPatch(vendor: Partial<VendorDetail>, tab: FieldTab, values
   const patch: VendorPatch = {};
   for (const name of tab.fields) {
     const { value } = checkVendorField(name, values[name] ?? '');
-    if (value === '') continue;
+    if (value.trim() === '') continue;
     const before = stored(vendor, name);
     const same = isCurrency(name) ? before !== '' && Number(before) === Number(value) : before === value;
     if (isMasked(name) || !same) patch[name] = value;
@@ -193,13 +200,27 @@ export function vendorPatch(vendor: Partial<VendorDetail>, tab: FieldTab, values
   return patch;
 }
 
+export const REQUIRED_EMPTIED = 'This field is required.';
+
+/**
+ * The optional profile fields a save empties (`cleared_fields`): emptied in the form, stored with a value. The PATCH
+ * body's empty values are not applied, so without it an old website or second contact could never be removed (the
+ * screen said "No changes").
+ */
+export function vendorCleared(vendor: Partial<VendorDetail>, tab: FieldTab, values: EditValues): ProfileField[] {
+  return tab.fields.filter(
+    (name): name is ProfileField =>
+      Object.hasOwn(PROFILE_SECTION_OF, name) && !isMasked(name) && !REQUIRED_FIELDS.has(name as ProfileField) && (values[name] ?? '').trim() === '' && stored(vendor, name) !== '',
+  );
+}
+
 /**
  * What an ADMIN's save expects of each field it sends: the value as the screen read it, as a digest
  * (profileValueDigest). Not for the bank numbers, which staff only see masked: a new one replaces whatever is there.
  */
-export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch): Partial<Record<VendorField, string>> {
+export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch, cleared: readonly ProfileField[] = []): Partial<Record<VendorField, string>> {
   return Object.fromEntries(
-    (Object.keys(patch) as VendorField[]).filter((name) => !isMasked(name)).map((name) => [name, profileValueDigest(stored(vendor, name))]),
+    [...(Object.keys(patch) as VendorField[]), ...cleared].filter((name) => !isMasked(name)).map((name) => [name, profileValueDigest(stored(vendor, name))]),
   );
 }
 

@@ -10,8 +10,18 @@ export type VendorProfilePatch = Partial<Record<ProfileField, string>>;
  * values as this form last read them, of the fields it sends, as digests (profileValueDigest). Someone else having
  * changed one meanwhile, the server refuses the whole save with 409 and `current` (those fields as they are now).
  */
-export function updateVendorProfile({ patch, expected }: { patch: VendorProfilePatch; expected?: Partial<Record<ProfileField, string>> }): Promise<PositionedAnswer<VendorProfile>> {
-  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', patch, expected ? { 'X-Expected-Values': JSON.stringify(expected) } : {});
+export function updateVendorProfile({
+  patch,
+  expected,
+  cleared = [],
+}: {
+  patch: VendorProfilePatch;
+  expected?: Partial<Record<ProfileField, string>>;
+  /** Optional fields this save empties (`cleared_fields`): empty values in `patch` are not applied. */
+  cleared?: readonly ProfileField[];
+}): Promise<PositionedAnswer<VendorProfile>> {
+  const body = cleared.length > 0 ? { ...patch, cleared_fields: cleared } : patch;
+  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', body, expected ? { 'X-Expected-Values': JSON.stringify(expected) } : {});
 }
 
 /** The answer is the profile as the command side now holds it: it replaces the cached one. */

@@ -19,6 +19,7 @@ import { useDocumentPresence } from '../hooks/use-document-presence';
 import { PROFILE_SECTION_TITLES } from '../utils/profile-field-definitions';
 import {
   buildProfilePayload,
+  clearedFieldsOf,
   changedMeanwhileOf,
   changeField,
   completenessOf,
@@ -194,8 +195,9 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
    */
   async function save(toSave: ProfileFormValues, seen: ProfileFormValues, again = false): Promise<void> {
     const patch = buildProfilePayload(toSave);
+    const cleared = clearedFieldsOf(toSave, seen);
     try {
-      const { data } = await update.mutateAsync({ patch, expected: expectedOf(patch, seen) });
+      const { data } = await update.mutateAsync({ patch, cleared, expected: expectedOf(patch, seen, cleared) });
       const saved = formValuesOf(data);
       setValues(saved);
       setSavedValues(saved);

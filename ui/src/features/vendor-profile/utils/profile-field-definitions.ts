@@ -1,5 +1,5 @@
 // How each profile field is drawn: label, input type, placeholder. Rules and requiredness come from the domain.
-import { REQUIRED_PROFILE_FIELDS, US_STATES, type ProfileField, type ProfileSection } from '@portal/domain/vendors/profile-fields';
+import { REQUIRED_FIELDS, US_STATES, type ProfileField, type ProfileSection } from '@portal/domain/vendors/profile-fields';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 
 export const PROFILE_SECTION_TITLES: Record<ProfileSection, string> = {
@@ -59,8 +59,6 @@ const DRAWINGS: Record<ProfileField, Drawing> = {
   bank_account_number: { label: 'Account Number', type: 'text', inputMode: 'numeric', placeholder: '4-17 digits', autoComplete: 'off' },
 };
 
-const REQUIRED = new Set<ProfileField>(Object.values(REQUIRED_PROFILE_FIELDS).flat());
-
 export function profileFieldDefinition(field: ProfileField): FieldDefinition {
-  return { name: field, required: REQUIRED.has(field), ...DRAWINGS[field] };
+  return { name: field, required: REQUIRED_FIELDS.has(field), ...DRAWINGS[field] };
 }

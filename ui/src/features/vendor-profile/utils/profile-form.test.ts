@@ -5,6 +5,7 @@ import {
   buildProfilePayload,
   changedMeanwhileOf,
   changeField,
+  clearedFieldsOf,
   completenessOf,
   errorsOf,
   expectedOf,
@@ -68,10 +69,15 @@ describe('changeField', () => {
     expect(changeField(empty, { zip_code: 'x' }, 'zip_code', '').errors).toEqual({});
   });
 
-  it('says at the field when a saved value is emptied, which a save would leave out and so keep', () => {
-    const saved = { ...complete, fax: '(214) 555-0199' };
+  it('says at the field when a saved required value is emptied; an optional one emptied is cleared by the save', () => {
+    const saved = { ...complete, fax: '(214) 555-0199', website: 'https://old.example' };
     expect(changeField(saved, {}, 'legal_name', '  ', saved).errors).toEqual({ legal_name: 'Legal Name is required.' });
-    expect(changeField(saved, {}, 'fax', '', saved).errors).toEqual({ fax: 'Fax cannot be emptied once saved. Enter a new value.' });
+    expect(changeField(saved, {}, 'fax', '', saved).errors).toEqual({});
+    const emptiedOptional = { ...saved, fax: '', website: ' ', legal_name: '' };
+    // Only optional fields filled in the profile as last read: a required one is refused at the field above.
+    expect([...clearedFieldsOf(emptiedOptional, saved)].sort()).toEqual(['fax', 'website']);
+    expect(clearedFieldsOf(saved, saved)).toEqual([]);
+    expect(expectedOf({ city: 'Austin' }, saved, ['fax'])).toEqual({ city: profileValueDigest(saved.city), fax: profileValueDigest('(214) 555-0199') });
     // Typed back, the error goes; a field that was never saved may stay empty.
     const emptied = changeField(saved, {}, 'legal_name', '', saved);
     expect(changeField(emptied.values, emptied.errors, 'legal_name', 'Lone Star Freight', saved).errors).toEqual({});

@@ -1,6 +1,6 @@
 // The profile page's form logic, free of React: values, on-change checks, completeness, the save payload and messages.
 import { profileCompleteness, type Completeness } from '@portal/domain/vendors/completeness';
-import { PROFILE_SECTION_OF, PROFILE_SECTIONS, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
+import { PROFILE_SECTION_OF, PROFILE_SECTIONS, REQUIRED_FIELDS, type ProfileField, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
@@ -47,13 +47,21 @@ export function changeField(values: ProfileFormValues, errors: ProfileFormErrors
 }
 
 /**
- * A saved value emptied: a save leaves empty fields out (vendor-side.md section 5), so it would keep the saved value
- * while saying "Profile saved successfully!". Said at the field instead, and the save is blocked like any other error.
+ * A saved required value emptied: said at the field, and the save is blocked like any other error. An optional one
+ * emptied is cleared by the save (clearedFieldsOf; a save's empty values alone are left out, vendor-side.md section 5).
  */
 function emptiedError(field: ProfileField, raw: string, saved: ProfileFormValues): string | null {
   if (raw.trim() !== '' || saved[field].trim() === '') return null;
   const { label, required } = profileFieldDefinition(field);
-  return required ? `${label} is required.` : `${label} cannot be emptied once saved. Enter a new value.`;
+  return required ? `${label} is required.` : null;
+}
+
+/**
+ * The optional fields a save empties: empty in the form, filled in the profile as last read (`seen`). Sent as
+ * `cleared_fields`, since the spec's save leaves empty values out, and a value once saved could not be removed.
+ */
+export function clearedFieldsOf(values: ProfileFormValues, seen: ProfileFormValues): ProfileField[] {
+  return PROFILE_FIELD_ORDER.filter((field) => !REQUIRED_FIELDS.has(field) && values[field].trim() === '' && seen[field].trim() !== '');
 }
 
 /**
@@ -74,8 +82,8 @@ export function mergeWithCurrent(values: ProfileFormValues, base: ProfileFormVal
 }
 
 /** What a save expects of each field it sends: the profile as this form last read it (`seen`), as digests. */
-export function expectedOf(payload: Partial<Record<ProfileField, string>>, seen: ProfileFormValues): Partial<Record<ProfileField, string>> {
-  return Object.fromEntries(Object.keys(payload).map((field) => [field, profileValueDigest(seen[field as ProfileField])]));
+export function expectedOf(payload: Partial<Record<ProfileField, string>>, seen: ProfileFormValues, cleared: readonly ProfileField[] = []): Partial<Record<ProfileField, string>> {
+  return Object.fromEntries([...Object.keys(payload), ...cleared].map((field) => [field, profileValueDigest(seen[field as ProfileField])]));
 }
 
 /**
