@@ -57,6 +57,20 @@ export function formatListDateTime(iso: string | null | undefined): string {
   );
 }
 
+/**
+ * The day of a stored date as people type one, for searches: '12-05-2026 12/05/2026 12/5/2026 2026-12-05' (the
+ * forms' MM-DD-YYYY, the US slashes with and without zeros, ISO), in the user's zone (a date-only value's own day);
+ * null when missing. The lists show 'Dec 5': a dispatcher typing 12/05 or 2026-12-05 found nothing.
+ */
+export function searchableDay(iso: string | null | undefined): string | null {
+  const date = toDate(iso);
+  if (!date) return null;
+  const utc = isUtcMidnight(date);
+  const [year, month, day] = utc ? [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()] : [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+  const [mm, dd] = [String(month).padStart(2, '0'), String(day).padStart(2, '0')];
+  return `${mm}-${dd}-${year} ${mm}/${dd}/${year} ${month}/${day}/${year} ${year}-${mm}-${dd}`;
+}
+
 const DETAIL_FORMAT: Intl.DateTimeFormatOptions = { ...LIST_FORMAT, year: 'numeric' };
 const DETAIL_DATE_ONLY_FORMAT: Intl.DateTimeFormatOptions = { ...DATE_ONLY_FORMAT, year: 'numeric' };
 let detailFormat: Intl.DateTimeFormat | undefined;

@@ -40,6 +40,15 @@ describe('search', () => {
     expect(ids(filterLoads(rows, 'nov 21', ALL))).toEqual(['kdt_200']);
   });
 
+  it('matches a day typed as people type one: MM-DD-YYYY, slashes with or without zeros, ISO, in the user\'s zone', () => {
+    // 2024-11-21T20:05Z is Nov 21 in New York; a date-only value (UTC midnight) is its own day in any zone.
+    const dated = [...rows, load('kdt_400', { delivery_date: '2024-12-05T00:00:00.000Z' }), load('kdt_500', { pickup_date: '2024-12-06T03:00:00.000Z' })];
+    for (const typed of ['11-21-2024', '11/21/2024', '11/21', '2024-11-21']) expect(ids(filterLoads(dated, typed, ALL)), typed).toEqual(['kdt_200']);
+    for (const typed of ['12-05-2024', '12/05', '12/5/2024', '2024-12-05']) expect(ids(filterLoads(dated, typed, ALL)), typed).toEqual(['kdt_400', 'kdt_500']);
+    // kdt_500's 03:00 UTC on Dec 6 is Dec 5, 10 PM in New York: the day the table shows, not Dec 6.
+    expect(ids(filterLoads(dated, '12/06', ALL))).toEqual([]);
+  });
+
   it('an empty or blank search keeps everything', () => {
     expect(ids(filterLoads(rows, '  ', ALL))).toEqual(['kdt_100', 'kdt_200', 'kdt_300']);
   });

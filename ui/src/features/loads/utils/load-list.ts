@@ -1,7 +1,7 @@
 // The vendor's load list: search, status chips and column sorting, as pure functions over the loaded rows.
 import { LOAD_STATUSES, type LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
-import { formatListDateTime, timeOf } from '../../../lib/format-date';
+import { formatListDateTime, searchableDay, timeOf } from '../../../lib/format-date';
 
 export const SEARCH_PLACEHOLDER = 'Find load by ID, date, or location.';
 export const SORTABLE_COLUMNS = ['load_number', 'status', 'pickup_date', 'delivery_date'] as const;
@@ -31,6 +31,8 @@ function searchTextOf(load: ListedLoad): string {
       load.vendor_name,
       load.pickup_date ? formatListDateTime(load.pickup_date) : null,
       load.delivery_date ? formatListDateTime(load.delivery_date) : null,
+      searchableDay(load.pickup_date),
+      searchableDay(load.delivery_date),
     ]
       .filter((value): value is string => typeof value === 'string')
       .join('\u0000')
@@ -73,7 +75,7 @@ export function prepareSearchTexts(loads: readonly ListedLoad[], schedule: IdleS
 /** Whether a load's search text is made already (for tests of the preparation). */
 export const hasSearchText = (load: ListedLoad): boolean => searchTexts.has(load);
 
-/** Case-insensitive over the load's ids, locations and vendor, and the dates as the table shows them. */
+/** Case-insensitive over the load's ids, locations and vendor, and the dates as the table shows them and as typed (searchableDay). */
 export function matchesSearch(load: ListedLoad, search: string): boolean {
   const needle = search.trim().toLowerCase();
   return needle === '' || searchTextOf(load).includes(needle);
