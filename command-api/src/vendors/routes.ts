@@ -134,6 +134,11 @@ function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<strin
     errors[CLEARED_FIELDS] = ['Enter a list of field names.'];
     return;
   }
+  // More names than the profile has fields is no real save (and would answer an error per name).
+  if (names.length > Object.keys(PROFILE_SECTION_OF).length) {
+    errors[CLEARED_FIELDS] = ['Enter at most one name per profile field.'];
+    return;
+  }
   for (const name of (names as string[]).map((each) => each.trim()).filter((each) => each !== '')) {
     if (!Object.hasOwn(PROFILE_SECTION_OF, name)) errors[name] = ['This field cannot be changed.'];
     else if (REQUIRED_FIELDS.has(name as ProfileField)) errors[name] = ['This field is required.'];

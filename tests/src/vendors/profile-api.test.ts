@@ -112,6 +112,7 @@ describe('the vendor profile', () => {
       [{ cleared_fields: ['no_such_field'] }, { no_such_field: ['This field cannot be changed.'] }],
       [{ cleared_fields: 'website', website: 'https://new.example' }, { website: ['Either give this field a value or clear it, not both.'] }],
       [{ cleared_fields: { website: true } }, { cleared_fields: ['Enter a list of field names.'] }],
+      [{ cleared_fields: Array.from({ length: 500 }, (_, i) => `f${i}`) }, { cleared_fields: ['Enter at most one name per profile field.'] }],
     ] as const) {
       const refused = await vendor.request('PATCH', '/api/profiles/vendor/', body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
