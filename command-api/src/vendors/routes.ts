@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import * as vendors from '@portal/domain/vendors/decider';
 import { AGREEMENT_TEXT, AGREEMENT_VERSION } from '@portal/domain/vendors/agreement';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { COVERAGE_FIELDS, PROFILE_SECTION_OF, REQUIRED_FIELDS, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_FIELD_SECTION, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
+import { CLEARED_FIELDS, COVERAGE_FIELDS, PROFILE_SECTION_OF, REQUIRED_FIELD_EMPTIED, REQUIRED_FIELDS, VENDOR_DOCUMENT_EXTENSIONS, VENDOR_FIELD_SECTION, VENDOR_DOCUMENT_TYPES, type ProfileField, type VendorDocumentType, type VendorField } from '@portal/domain/vendors/profile-fields';
 import { staffVendorView } from '@portal/domain/vendors/staff-view';
 import { userStream } from '@portal/domain/accounts/events';
 import * as account from '@portal/domain/accounts/decider';
@@ -126,8 +126,6 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
  * name per entry or names separated by commas). The spec's saves leave empty values out, so without it a value once
  * saved could never be removed (a departed second contact, an old website). A required field is refused.
  */
-const CLEARED_FIELDS = 'cleared_fields';
-
 function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<string, string[]>): void {
   const names = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
   if (!names || names.some((name) => typeof name !== 'string')) {
@@ -141,7 +139,7 @@ function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<strin
   }
   for (const name of (names as string[]).map((each) => each.trim()).filter((each) => each !== '')) {
     if (!Object.hasOwn(PROFILE_SECTION_OF, name)) errors[name] = ['This field cannot be changed.'];
-    else if (REQUIRED_FIELDS.has(name as ProfileField)) errors[name] = ['This field is required.'];
+    else if (REQUIRED_FIELDS.has(name as ProfileField)) errors[name] = [REQUIRED_FIELD_EMPTIED];
     else if (!cleared.includes(name as ProfileField)) cleared.push(name as ProfileField);
   }
 }

@@ -41,6 +41,17 @@ export const REQUIRED_PROFILE_FIELDS: Record<ProfileSection, readonly ProfileFie
 /** Every required profile field: a save may not empty one (the optional ones it may, EditProfile's `cleared`). */
 export const REQUIRED_FIELDS: ReadonlySet<ProfileField> = new Set(Object.values(REQUIRED_PROFILE_FIELDS).flat());
 
+/**
+ * A profile save's list of the optional fields it empties (the API's addition to the spec's save, whose empty values
+ * are not applied); a required one named there is refused with REQUIRED_FIELD_EMPTIED.
+ */
+export const CLEARED_FIELDS = 'cleared_fields';
+export const REQUIRED_FIELD_EMPTIED = 'This field is required.';
+
+/** A save's body with the fields it empties, when there are any. */
+export const withClearedFields = <Body extends object>(body: Body, cleared: readonly ProfileField[]): Body =>
+  cleared.length > 0 ? { ...body, [CLEARED_FIELDS]: cleared } : body;
+
 export const emptyProfileValues = (): ProfileValues =>
   Object.fromEntries(Object.keys(PROFILE_SECTION_OF).map((field) => [field, null])) as ProfileValues;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileField, ProfileValues, VendorField } from '@portal/domain/vendors/profile-fields';
+import { type ProfileField, type ProfileValues, type VendorField, withClearedFields } from '@portal/domain/vendors/profile-fields';
 import { apiClient } from '../../../lib/api-client';
 import { withBrowserZone } from '../../../lib/format-date';
 import { vendorChangedMeanwhile } from '../utils/vendor-detail';
@@ -84,7 +84,7 @@ export function useUpdateVendor(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ patch, expected, cleared = [] }: { patch: VendorPatch; expected?: Partial<Record<VendorField, string>>; cleared?: readonly ProfileField[] }) =>
-      apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), cleared.length > 0 ? { ...patch, cleared_fields: cleared } : patch, {
+      apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), withClearedFields(patch, cleared), {
         headers: expected && Object.keys(expected).length > 0 ? { 'X-Expected-Values': JSON.stringify(expected) } : undefined,
       }),
     onError: (error) => {

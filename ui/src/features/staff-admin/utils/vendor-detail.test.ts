@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COVERAGE_FIELDS, PROFILE_SECTIONS } from '@portal/domain/vendors/profile-fields';
+import { COVERAGE_FIELDS, PROFILE_SECTIONS, REQUIRED_FIELD_EMPTIED } from '@portal/domain/vendors/profile-fields';
 import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { ApiError } from '../../../lib/api-client';
 import type { VendorDetail } from '../api/vendors';
@@ -13,7 +13,6 @@ import {
   maskedDisplay,
   patchErrors,
   VENDOR_TABS,
-  REQUIRED_EMPTIED,
   vendorChangedMeanwhile,
   vendorCleared,
   vendorDocuments,
@@ -113,7 +112,7 @@ describe('editing a tab', () => {
     expect([...vendorCleared(withSecond, contact, values)].sort()).toEqual(['contact_name_2', 'phone_2']);
     expect(vendorExpected(withSecond, {}, ['contact_name_2'])).toEqual({ contact_name_2: profileValueDigest('Old Dispatcher') });
     expect(patchErrors(withSecond, contact, values)).toEqual({});
-    expect(patchErrors(withSecond, contact, { ...values, phone_1: '' })).toEqual({ phone_1: REQUIRED_EMPTIED });
+    expect(patchErrors(withSecond, contact, { ...values, phone_1: '' })).toEqual({ phone_1: REQUIRED_FIELD_EMPTIED });
     expect(vendorCleared(withSecond, contact, { ...values, phone_1: '' })).not.toContain('phone_1');
     // Nothing stored, nothing to clear; the masked bank numbers start empty and are never cleared.
     expect(vendorCleared(vendor, contact, editValuesOf(vendor, contact))).toEqual([]);

@@ -3,6 +3,7 @@ import {
   COVERAGE_FIELDS,
   PROFILE_SECTION_OF,
   PROFILE_SECTIONS,
+  REQUIRED_FIELD_EMPTIED,
   REQUIRED_FIELDS,
   US_STATES,
   VENDOR_DOCUMENT_FIELDS,
@@ -174,7 +175,7 @@ export function patchErrors(vendor: Partial<VendorDetail>, tab: FieldTab, values
     const raw = values[name] ?? '';
     // A required value emptied is refused here (an optional one emptied is cleared: vendorCleared).
     if (raw.trim() === '' && !isMasked(name) && stored(vendor, name) !== '' && REQUIRED_FIELDS.has(name as ProfileField)) {
-      errors[name] = REQUIRED_EMPTIED;
+      errors[name] = REQUIRED_FIELD_EMPTIED;
       continue;
     }
     if (raw.trim() === '' || raw === (isMasked(name) ? '' : stored(vendor, name))) continue;
@@ -199,8 +200,6 @@ export function vendorPatch(vendor: Partial<VendorDetail>, tab: FieldTab, values
   }
   return patch;
 }
-
-export const REQUIRED_EMPTIED = 'This field is required.';
 
 /**
  * The optional profile fields a save empties (`cleared_fields`): emptied in the form, stored with a value. The PATCH

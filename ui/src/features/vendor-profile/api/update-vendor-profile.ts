@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileField } from '@portal/domain/vendors/profile-fields';
+import { type ProfileField, withClearedFields } from '@portal/domain/vendors/profile-fields';
 import { type PositionedAnswer, sendWithPosition } from '../../../lib/api-with-position';
 import { VENDOR_PROFILE_KEY, type VendorProfile } from './get-vendor-profile';
 
@@ -20,8 +20,7 @@ export function updateVendorProfile({
   /** Optional fields this save empties (`cleared_fields`): empty values in `patch` are not applied. */
   cleared?: readonly ProfileField[];
 }): Promise<PositionedAnswer<VendorProfile>> {
-  const body = cleared.length > 0 ? { ...patch, cleared_fields: cleared } : patch;
-  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', body, expected ? { 'X-Expected-Values': JSON.stringify(expected) } : {});
+  return sendWithPosition<VendorProfile>('PATCH', '/profiles/vendor/', withClearedFields(patch, cleared), expected ? { 'X-Expected-Values': JSON.stringify(expected) } : {});
 }
 
 /** The answer is the profile as the command side now holds it: it replaces the cached one. */
