@@ -13,6 +13,10 @@ import { childEnv } from './support/processes';
 import { PortalClient } from './support/http-client';
 
 const START = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
+const CLI = path.resolve(import.meta.dirname, '..', '..', 'projector', 'src', 'cli.ts');
+
+/** The address `npm start` says it runs at (without the closing slash). */
+const productUrl = (stdout: string) => stdout.match(/Freight portal is running at (http:\/\/\S+)/)![1]!.replace(/\/$/, '');
 const dataDirs: string[] = [];
 afterAll(async () => {
   for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
@@ -41,7 +45,7 @@ it('starts its embedded PostgreSQL again when it dies, and keeps answering; stop
   const { dataDir, child, output, exited, running } = await startProduct({ logLevel: 'warn' });
   try {
     await running();
-    const base = output.stdout.match(/Freight portal is running at (http:\/\/\S+)/)![1]!.replace(/\/$/, '');
+    const base = productUrl(output.stdout);
     const postmaster = async () => Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     const restarts = () => output.stdout.split('\n').filter((line) => line.includes('"the embedded PostgreSQL is running again"')).length;
     const healthy = async () => (await fetch(`${base}/api/health/`).catch(() => null))?.status === 200;
@@ -137,11 +141,9 @@ it('says the port is taken before it makes a database, an admin or demo data', a
 }, 30_000);
 
 it('lets ops restore a deleted load while the product is stopped, says it shows once the product starts, and it does', async () => {
-  const CLI = path.resolve(import.meta.dirname, '..', '..', 'projector', 'src', 'cli.ts');
   const demo = { SEED_DEMO: 'true', DEMO_PASSWORD: 'Demo-Start-Pass-42' };
   const signedInCarrier = async (stdout: string) => {
-    const base = stdout.match(/Freight portal is running at (http:\/\/\S+)/)![1]!.replace(/\/$/, '');
-    const client = await new PortalClient(base).start();
+    const client = await new PortalClient(productUrl(stdout)).start();
     expect((await client.post('/api/auth/login/', { username: 'carrier', password: demo.DEMO_PASSWORD, portal: 'vendor' })).status).toBe(200);
     return client;
   };
