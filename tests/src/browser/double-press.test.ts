@@ -105,6 +105,7 @@ describe('a double click', () => {
     await page.waitForTimeout(500);
     expect(restores).toHaveLength(1);
     expect(await page.getByRole('alert').filter({ hasText: /not in the recycle bin|not found/i }).count()).toBe(0);
+    expect(await page.locator('.toast-viewport').getByText(/not in the recycle bin|not found/i).count()).toBe(0);
     expect((await api.get(`/api/loads/${loadId}/`)).status).toBe(200);
   });
 });

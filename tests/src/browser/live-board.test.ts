@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, screenshot, toast, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** Pushes land well within a second; the margin is for a loaded machine. */
@@ -79,7 +79,7 @@ describe('the live board', () => {
     await board(dispatch).locator(`.ag-row[row-id="${rowId}"] [col-id="status"]:is(.ag-cell-data-changed, .ag-cell-data-changed-animation)`).first().waitFor({ timeout: LIVE_TIMEOUT });
     await screenshot(dispatch, 'live-board-flash');
     expect(await dispatch.getByRole('combobox', { name: 'Status of kdt_24107' }).inputValue()).toBe('cancelled');
-    await admin.getByText('Status updated to Cancelled').waitFor();
+    await toast(admin, 'Status updated to Cancelled').waitFor();
     const vendorRow = vendor.getByRole('row').filter({ has: vendor.getByRole('link', { name: 'kdt_24107', exact: true }) });
     await expect.poll(() => vendorRow.textContent(), { timeout: LIVE_TIMEOUT }).toContain('Cancelled');
     expect(await boardOrder(dispatch)).toEqual(order);

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { firstAnswerLost, loginThroughUi, promptsOnReload, screenshot, useBrowserSuite, waitForPath } from './support';
+import { firstAnswerLost, loginThroughUi, promptsOnReload, screenshot, toast, toastBox, toastSaid, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** An open load of the demo carrier: no paperwork yet. */
@@ -17,13 +17,20 @@ const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PAS
 const tableRow = (page: Page, kdtId: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: kdtId, exact: true }) });
 const cell = (row: Locator, label: string, kdtId: string) => row.getByRole('button', { name: new RegExp(`^${label} for Load ${kdtId}: `) });
 const documentDialog = (page: Page, label: string) => page.getByRole('dialog', { name: `${label} for Load ${LOAD}` });
-/** The dialog's own status line (the same words also arrive as a toast, outside the dialog). */
-const statusLine = (dialog: Locator, text: string) => dialog.getByRole('status').filter({ hasText: text });
+/** The upload form's own status line (the same words also arrive as a toast, said in the dialog's live region). */
+const statusLine = (dialog: Locator, text: string) => dialog.locator('.ld-message[role="status"]').filter({ hasText: text });
 // A JPEG a browser can show (the byte fixture only carries the magic numbers), drawn and encoded by the page itself.
 const JPEG_FROM_CANVAS =
   "(() => { const c = document.createElement('canvas'); c.width = 96; c.height = 64; const g = c.getContext('2d'); " +
   "g.fillStyle = '#60a5fa'; g.fillRect(0, 0, 96, 40); g.fillStyle = '#4b5563'; g.fillRect(0, 40, 96, 24); " +
   "return c.toDataURL('image/jpeg', 0.9).split(',')[1]; })()";
+/** Whether the point at the middle of what `locator` finds is its own: nothing is drawn over it there. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = element.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
 const activeLabel = (page: Page) => page.evaluate<string | null>('document.activeElement && document.activeElement.getAttribute("aria-label")');
 
 async function uploadFile(dialog: Locator, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -81,7 +88,7 @@ describe('load documents', () => {
     await bol.getByText('File is too large. Maximum size is 5MB.').waitFor();
     expect(await bol.getByLabel('Bill of Lading file').evaluate((input) => (input as unknown as { files: { length: number } }).files.length)).toBe(0);
     await uploadFile(bol, 'Bill of Lading', { name: 'BOL-24108.pdf', mimeType: 'application/pdf', buffer: pdf(2048) });
-    await page.getByRole('status').filter({ hasText: 'Bill of Lading uploaded successfully' }).first().waitFor();
+    await toast(page, 'Bill of Lading uploaded successfully').first().waitFor();
 
     // Its preview: the PDF in a frame; Escape still closes once Chromium's viewer has taken and lost the focus.
     await bol.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();
@@ -168,7 +175,7 @@ describe('load documents', () => {
     await deleteShown(page, photos, 'seal.png', false);
     await viewer.getByText(/^2 of 2/).waitFor();
     await deleteShown(page, photos, 'seal.png', true);
-    await page.getByRole('status').filter({ hasText: 'Document deleted successfully' }).waitFor();
+    await toast(page, 'Document deleted successfully').waitFor();
     await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
     expect(await viewer.getByText(/of \d+/).textContent()).toMatch(/^1 of 1/);
     await photos.getByRole('button', { name: 'Upload Additional Document' }).click();
@@ -239,6 +246,44 @@ describe('load documents', () => {
     expect(await page.getByRole('dialog').getByLabel('Invoice file').count()).toBe(0);
   });
 
+  it('a toast shown over a document dialog is drawn and said in it, where it can be read and dismissed', { timeout: 60_000 }, async () => {
+    // Before, toasts were drawn under the modal dialog's backdrop: dimmed, their × out of reach, and unheard by a
+    // screen reader (everything outside an open modal dialog is inert). A delete that failed said so only there.
+    const kdtId = 'kdt_24105';
+    const { page, row } = await carriersLoadRow(kdtId, 'other');
+    await cell(row, 'Other Document', kdtId).click();
+    const dialog = page.getByRole('dialog', { name: `Other Document for Load ${kdtId}` });
+    await uploadFile(dialog, 'Other Document', { name: 'lumper-receipt.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await dialog.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+
+    // The delete fails (the server answers 500 with nothing more).
+    await page.route('**/api/loads/*/documents/*/delete/', (route) => route.fulfill({ status: 500, body: '' }));
+    await deleteShown(page, dialog, 'lumper-receipt.pdf', true);
+    const failed = toastBox(dialog, 'Failed to delete document.');
+    await failed.waitFor();
+    // On top (the point at its middle is its own, not the backdrop's), and not over the dialog's buttons.
+    expect(await onTop(failed)).toBe(true);
+    expect(await onTop(dialog.getByRole('button', { name: 'Delete', exact: true }))).toBe(true);
+    expect(await onTop(dialog.getByRole('button', { name: 'Close', exact: true }))).toBe(true);
+    await toastSaid(dialog, 'Failed to delete document.', 'assertive').waitFor();
+    await screenshot(page, 'load-documents-toast-over-dialog');
+    await failed.getByRole('button', { name: 'Dismiss notification' }).click({ timeout: 5_000 });
+    await failed.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Deleted on the second try; the toast stays on top when the dialog closes, and can still be dismissed there.
+    await page.unroute('**/api/loads/*/documents/*/delete/');
+    await deleteShown(page, dialog, 'lumper-receipt.pdf', true);
+    await toastSaid(dialog, 'Document deleted successfully').waitFor();
+    await dialog.getByText('No documents found.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const deleted = toastBox(page, 'Document deleted successfully');
+    await deleted.waitFor();
+    await deleted.getByRole('button', { name: 'Dismiss notification' }).click({ timeout: 5_000 });
+    await deleted.waitFor({ state: 'detached' });
+  });
   it('an upload whose answer was lost, sent again, is stored once', { timeout: 60_000 }, async () => {
     const kdtId = 'kdt_24107';
     const { page, row, names } = await carriersLoadRow(kdtId, 'bill_of_lading');
@@ -296,7 +341,7 @@ describe('load documents', () => {
     expect(await promptsOnReload(page)).toEqual(['beforeunload']);
 
     release();
-    await page.getByRole('status').filter({ hasText: 'Invoice uploaded successfully' }).first().waitFor();
+    await toast(page, 'Invoice uploaded successfully').waitFor();
     await expect.poll(() => cell(row, 'Invoice', kdtId).textContent()).toBe('YES');
     expect(await names()).toEqual(['invoice-slow.pdf']);
     await page.unroute('**/api/loads/*/documents/');

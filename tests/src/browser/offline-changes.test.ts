@@ -5,7 +5,7 @@
 // whose answer was lost is sent once more (it sets the value outright) and is not reported as failed.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { firstAnswerLost, loginThroughUi, screenshot, toast, useBrowserSuite } from './support';
+import { firstAnswerLost, loginThroughUi, screenshot, toast, toastSaid, useBrowserSuite } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } });
@@ -31,8 +31,10 @@ describe('changes made offline', () => {
     const next = before.status === 'cancelled' ? 'open' : 'cancelled';
     await status.selectOption(next);
     // Before: the change waited, unmarked, for the network; the select showed it as made.
-    // Said beside the control and in a toast.
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to update status' }).count(), { timeout: 5_000 }).toBe(2);
+    // Said beside the control and in a toast (the toast said aloud by the page's assertive live region).
+    await page.getByRole('alert').filter({ hasText: 'Failed to update status' }).waitFor({ timeout: 5_000 });
+    await toast(page, 'Failed to update status').waitFor({ timeout: 5_000 });
+    await toastSaid(page, 'Failed to update status', 'assertive').waitFor({ timeout: 5_000 });
     await expect.poll(() => status.inputValue()).toBe(before.status);
     await screenshot(page, 'offline-status-change-failed');
 
@@ -92,6 +94,7 @@ describe('changes made offline', () => {
     // Before: 'Failed to update status' for a change the server had made.
     await toast(page, `Status updated to ${next === 'open' ? 'Open' : 'Cancelled'}`).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Failed to update status' }).count()).toBe(0);
+    expect(await toast(page, 'Failed to update status').count()).toBe(0);
     expect(patches).toHaveLength(2);
     await expect(status.inputValue()).resolves.toBe(next);
     const after = await loadOf('kdt_24104');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, screenshot, useBrowserSuite } from './support';
+import { loginThroughUi, screenshot, toastBox, useBrowserSuite } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** me:changed lands well within a second; the margin is for a loaded machine. */
@@ -139,7 +139,7 @@ describe('the staff loads board after a tier change', () => {
       await expectSameBoard(page);
 
       // The member is told (tier-notice.ts); the notice is put away, as it sits over the board's last column.
-      const told = page.getByRole('status').filter({ hasText: 'Your tier is now No Tier Assigned: the pages and actions open to you have changed with it.' });
+      const told = toastBox(page, 'Your tier is now No Tier Assigned: the pages and actions open to you have changed with it.');
       await told.getByRole('button', { name: 'Dismiss notification' }).click();
       await told.waitFor({ state: 'detached' });
 

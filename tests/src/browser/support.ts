@@ -251,6 +251,14 @@ export async function firstAnswerLost(page: Page, url: string, method: string): 
 
 /** A toast the page shows, by its exact text. */
 export const toast = (page: Page, text: string) => page.locator('.toast-viewport').getByText(text, { exact: true });
+/** A toast as a box (its text and its × button), by its text. */
+export const toastBox = (scope: Page | Locator, text: string) => scope.locator('.toast-viewport .toast').filter({ hasText: text });
+/**
+ * A toast's words as a screen reader gets them: in a toast layer's live region (`assertive` for errors) within
+ * `scope` (the page, or an open dialog: everything outside an open modal dialog is inert, and unheard).
+ */
+export const toastSaid = (scope: Page | Locator, text: string, live: 'polite' | 'assertive' = 'polite') =>
+  scope.locator(`.toast-layer [aria-live="${live}"]`).filter({ hasText: text });
 
 /** What has the focus: "<body>", or the element's tag with its accessible label (else its label's text, else its text). */
 export const focusedElement = (page: Page) =>

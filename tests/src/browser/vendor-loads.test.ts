@@ -299,6 +299,8 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     await shotFromTop(page, 'vendor-load-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete Load', exact: true }).click();
     await toast(page, 'Load deleted successfully').waitFor();
+    // Shown as the dialog closed, it is said on the page (said in the dialog, it would have left with it, unheard).
+    await page.locator('.toast-layer-page [aria-live="polite"]').filter({ hasText: 'Load deleted successfully' }).waitFor();
     await waitForPath(page, '/loads');
     await rowOf(page, 'kdt_e2e_5001').waitFor();
     expect(await shownIds(page)).toEqual(['kdt_e2e_5001']);

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Toast, type ToastApi, ToastContext, type ToastKind } from '../lib/toast-context';
+import { sayToast } from '../lib/toast-layers';
 import { ToastViewport } from './toast-viewport';
 
 const MAX_TOASTS = 20;
@@ -21,6 +22,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The newest toast goes last; past the cap the oldest ones are dropped.
       setToasts((current) => [...current, { id, kind, message }].slice(-MAX_TOASTS));
+      sayToast(kind, message);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), DISMISS_AFTER_MS[kind]),

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ToastLayer } from './toast-layer';
 import './modal.css';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -86,6 +87,8 @@ function ModalPanel({ title, onClose, size, children, footer, scrollableBody = f
         </div>
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
+      {/* Toasts shown while the dialog is open are drawn and said in it: everything outside it is inert. */}
+      <ToastLayer kind="dialog" />
     </dialog>
   );
 }
