@@ -1,8 +1,8 @@
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useRecordTitle } from '../../../lib/record-title';
-import { useLoad } from '../api/get-load';
-import { errorText, isNotFound, LOAD_MESSAGES } from '../utils/load-messages';
+import { useShownLoad } from '../hooks/use-shown-load';
+import { errorText, isNotFound, LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../utils/load-messages';
 import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
@@ -20,7 +20,7 @@ export function LoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
   const listPath = useMatch('/vendor/loads/:loadId') ? '/vendor/loads' : '/loads';
-  const query = useLoad(loadId);
+  const { query, gone } = useShownLoad(loadId);
   useRecordTitle(query.data?.kdt_id);
 
   const backButton = (
@@ -38,7 +38,7 @@ export function LoadDetailPage() {
       </section>
     );
   }
-  if (query.isError) {
+  if (query.isError && !gone) {
     return (
       <section className="page load-detail">
         <p className={isNotFound(query.error) ? 'page-status' : 'form-error'} role="alert">
@@ -49,7 +49,7 @@ export function LoadDetailPage() {
     );
   }
 
-  const load = query.data;
+  const load = query.data!;
   return (
     <section className="page load-detail">
       <header className="page-header">
@@ -58,19 +58,26 @@ export function LoadDetailPage() {
         </h1>
         {backButton}
       </header>
+      {gone && (
+        <p className="form-error load-gone-notice" role="alert">
+          {LOAD_GONE_MESSAGES.vendorPage}
+        </p>
+      )}
       <ExperimentalBanner />
 
       <div className="card load-detail-controls">
-        <LoadStatusChanger load={load} />
-        <PaymentStatusSelect load={load} />
-        <div className="load-detail-danger">
-          <DeleteLoadButton load={load} listPath={listPath} />
-        </div>
+        <LoadStatusChanger load={load} readOnly={gone} />
+        <PaymentStatusSelect load={load} readOnly={gone} />
+        {!gone && (
+          <div className="load-detail-danger">
+            <DeleteLoadButton load={load} listPath={listPath} />
+          </div>
+        )}
       </div>
 
-      <LoadDocumentBar load={load} />
+      {!gone && <LoadDocumentBar load={load} />}
 
-      <LoadSections load={load} />
+      <LoadSections load={load} gone={gone} />
       <RecordHistoryPanel kind="load" id={load.id} watch={load} />
     </section>
   );

@@ -6,6 +6,7 @@ import { NOT_SET } from '../../../lib/format-date';
 import { usePermissionNotice } from '../hooks/use-permission-notice';
 import { formatFieldValue } from '../utils/field-display';
 import { sectionEditLost, sectionEditRefusal } from '../utils/load-capabilities';
+import { LOAD_GONE_MESSAGES } from '../utils/load-messages';
 import { SECTION_FIELDS, SECTION_TITLES } from '../utils/section-fields';
 import { SectionEditForm } from './section-edit-form';
 
@@ -17,13 +18,16 @@ interface LoadSectionCardProps {
   locked: boolean;
   /** The user's tier may edit this section (vendors may edit all of their own). */
   canEdit?: boolean;
+  /** The load was deleted while shown: the pencil says so; an open form stays, unable to save. */
+  gone?: boolean;
   onEdit(): void;
   onClose(): void;
 }
 
-export function LoadSectionCard({ load, section, editing, locked, canEdit = true, onEdit, onClose }: LoadSectionCardProps) {
+export function LoadSectionCard({ load, section, editing, locked, canEdit = true, gone = false, onEdit, onClose }: LoadSectionCardProps) {
   const title = SECTION_TITLES[section];
-  const refusal = sectionEditRefusal(section);
+  const refusal = gone ? LOAD_GONE_MESSAGES.pencil : sectionEditRefusal(section);
+  const usable = canEdit && !gone;
   const notice = usePermissionNotice();
   const pencil = useRef<HTMLButtonElement>(null);
   // The form closed (Cancel, Save Changes, 'No changes detected.') and took the focus with it: back to this pencil.
@@ -50,15 +54,15 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
           <button
             ref={pencil}
             type="button"
-            className={`icon-button${canEdit ? '' : ' is-refused'}`}
+            className={`icon-button${usable ? '' : ' is-refused'}`}
             aria-label={`Edit ${title}`}
             // Refused pencils stay focusable and say why when pressed, rather than silently doing nothing.
-            aria-disabled={canEdit ? undefined : true}
-            title={!canEdit ? refusal : locked ? 'Finish editing the other section first' : `Edit ${title}`}
-            disabled={canEdit && locked}
+            aria-disabled={usable ? undefined : true}
+            title={!usable ? refusal : locked ? 'Finish editing the other section first' : `Edit ${title}`}
+            disabled={usable && locked}
             onClick={() => {
               setLost(false);
-              if (canEdit) onEdit();
+              if (usable) onEdit();
               else notice.show(refusal);
             }}
           >
@@ -82,7 +86,7 @@ export function LoadSectionCard({ load, section, editing, locked, canEdit = true
         </p>
       )}
       {editing && canEdit ? (
-        <SectionEditForm load={load} section={section} onClose={onClose} />
+        <SectionEditForm load={load} section={section} onClose={onClose} gone={gone} />
       ) : (
         <dl className="section-grid">
           {SECTION_FIELDS[section].map((spec) => {

@@ -9,8 +9,11 @@ import { type SectionDraft, sectionDraftKey } from './section-edit-form';
 
 const SECTIONS = Object.keys(SECTION_FIELDS) as LoadSection[];
 
-/** The five sections of a load, edited one at a time, each pencil gated by the user's capabilities. */
-export function LoadSections({ load, canEdit }: { load: LoadView; canEdit?: LoadCapabilities['editSection'] }) {
+/**
+ * The five sections of a load, edited one at a time, each pencil gated by the user's capabilities. `gone`: the load was
+ * deleted while shown (use-shown-load): no section opens, and one open keeps what was typed but cannot save it.
+ */
+export function LoadSections({ load, canEdit, gone = false }: { load: LoadView; canEdit?: LoadCapabilities['editSection']; gone?: boolean }) {
   // A section whose edit was kept when the session ended (lib/drafts.ts) opens in edit mode again.
   const draft = useRestoredDraft<SectionDraft>(sectionDraftKey(load.id));
   const [editing, setEditing] = useState<LoadSection | null>(() => (draft && (canEdit?.[draft.section] ?? true) ? draft.section : null));
@@ -24,6 +27,7 @@ export function LoadSections({ load, canEdit }: { load: LoadView; canEdit?: Load
           editing={editing === section}
           locked={editing !== null && editing !== section}
           canEdit={canEdit?.[section] ?? true}
+          gone={gone}
           onEdit={() => setEditing(section)}
           onClose={() => setEditing(null)}
         />

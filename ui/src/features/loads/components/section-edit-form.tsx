@@ -17,7 +17,7 @@ import { useToast } from '../../../lib/toast-context';
 import { storeLoad } from '../api/load-cache';
 import { loadKeys } from '../api/load-query-keys';
 import { type LoadPatch, useUpdateLoadSection } from '../api/update-load';
-import { LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
+import { LOAD_GONE_MESSAGES, LOAD_MESSAGES, sectionSaveErrorToasts, sectionUpdated } from '../utils/load-messages';
 import { fieldLabel, SECTION_FIELDS, SECTION_TITLES, type SectionFieldSpec } from '../utils/section-fields';
 import { changedMeanwhile, diffSection, sectionNotices, type LoadValues, type SectionErrors, type SectionPatch, sectionFormValues, type SectionFormValues, sectionStoredValues, toFormValue, validateSectionPatch } from '../utils/section-form';
 import { SectionFieldInput } from './section-field-input';
@@ -36,6 +36,8 @@ interface SectionEditFormProps {
   load: LoadView;
   section: LoadSection;
   onClose(): void;
+  /** The load was deleted while this form was open: what was typed stays (to copy, or to save if it is restored). */
+  gone?: boolean;
 }
 
 /** A section's edit kept through the end of a session (one section of a load is edited at a time). */
@@ -49,7 +51,7 @@ export interface SectionDraft {
 export const sectionDraftKey = (loadId: string) => `load-section:${loadId}`;
 
 /** A section in edit mode: starts from the load as it was when editing began, saves only what changed. */
-export function SectionEditForm({ load, section, onClose }: SectionEditFormProps) {
+export function SectionEditForm({ load, section, onClose, gone = false }: SectionEditFormProps) {
   const idPrefix = useId();
   const toast = useToast();
   const update = useUpdateLoadSection(load.id);
@@ -83,7 +85,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (update.isPending) return;
+    if (update.isPending || gone) return;
     const { patch, errors: inputErrors } = diffSection(section, initial, values);
     const found = { ...validateSectionPatch(patch), ...inputErrors };
     if (Object.keys(found).length > 0) {
@@ -145,6 +147,11 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
             {DRAFT_RESTORED}
           </p>
         )}
+        {gone && (
+          <p className="form-error" role="alert">
+            {LOAD_GONE_MESSAGES.section}
+          </p>
+        )}
         <div className="section-grid">
           {SECTION_FIELDS[section].map((spec) => (
             <SectionFieldInput
@@ -166,7 +173,7 @@ export function SectionEditForm({ load, section, onClose }: SectionEditFormProps
           <BusyButton className="button button-secondary" onClick={onClose} unavailable={update.isPending}>
             Cancel
           </BusyButton>
-          <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
+          <BusyButton type="submit" className="button button-primary" busy={update.isPending} unavailable={gone}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </BusyButton>
         </div>

@@ -22,6 +22,17 @@ export const LOAD_MESSAGES = {
   vendorRequired: 'Please select a vendor.',
 } as const;
 
+/**
+ * Ours, not the spec's: a load deleted (or, for a vendor, given to another carrier: the server answers 404 for both)
+ * while its page was open. The page keeps showing it as it was, read-only, and an open section keeps what was typed.
+ */
+export const LOAD_GONE_MESSAGES = {
+  vendorPage: 'This load was deleted, or given to another carrier, while you had it open: it can no longer be changed. The page shows it as it was.',
+  staffPage: 'This load was deleted while you had it open: it can no longer be changed. The page shows it as it was.',
+  section: 'Your changes here cannot be saved, as the load is gone. They stay here until you leave: copy what you need.',
+  pencil: 'This load can no longer be changed.',
+} as const;
+
 export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_STATUS_LABELS[status]}`;
 export const paymentStatusUpdated = (status: PaymentStatus) => `Payment status updated to ${PAYMENT_STATUS_LABELS[status]}`;
 

@@ -2,14 +2,14 @@ import { useNavigate, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { Spinner } from '../../../components/spinner';
 import { useRecordTitle } from '../../../lib/record-title';
-import { useLoad } from '../../loads/api/get-load';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
-import { errorText, isNotFound, LOAD_MESSAGES } from '../../loads/utils/load-messages';
+import { useShownLoad } from '../../loads/hooks/use-shown-load';
+import { errorText, isNotFound, LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
 import { STAFF_LOADS_PATH } from '../utils/staff-load-paths';
 import { AssignVendorBox } from './assign-vendor-box';
@@ -26,7 +26,7 @@ import { PaymentHistoryPanel } from '../../payments/components/payment-history-p
 export function StaffLoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
-  const query = useLoad(loadId);
+  const { query, gone } = useShownLoad(loadId);
   useRecordTitle(query.data?.kdt_id);
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
@@ -45,7 +45,7 @@ export function StaffLoadDetailPage() {
       </section>
     );
   }
-  if (query.isError) {
+  if (query.isError && !gone) {
     const notFound = isNotFound(query.error);
     return (
       <section className="page load-detail">
@@ -58,7 +58,7 @@ export function StaffLoadDetailPage() {
     );
   }
 
-  const load = query.data;
+  const load = query.data!;
   return (
     <section className="page load-detail staff-load-detail">
       <div className="staff-load-back">{backButton}</div>
@@ -72,12 +72,18 @@ export function StaffLoadDetailPage() {
           <strong className={load.vendor_name ? undefined : 'is-unassigned'}>{load.vendor_name ?? STAFF_LOAD_MESSAGES.notAssigned}</strong>
         </p>
       </header>
+      {gone && (
+        <div className="form-error load-gone-notice" role="alert">
+          <p>{LOAD_GONE_MESSAGES.staffPage}</p>
+          <RecycleBinHint noun="load" />
+        </div>
+      )}
       <ExperimentalBanner />
 
       <div className="card load-detail-controls">
-        <LoadStatusChanger load={load} readOnly={!capabilities.changeStatus} />
-        <PaymentStatusSelect load={load} readOnly={!capabilities.changePaymentStatus} />
-        {capabilities.delete && (
+        <LoadStatusChanger load={load} readOnly={gone || !capabilities.changeStatus} />
+        <PaymentStatusSelect load={load} readOnly={gone || !capabilities.changePaymentStatus} />
+        {capabilities.delete && !gone && (
           <div className="load-detail-danger">
             <DeleteLoadButton load={load} listPath={STAFF_LOADS_PATH} />
           </div>
@@ -85,11 +91,11 @@ export function StaffLoadDetailPage() {
       </div>
 
       <div className="staff-load-side">
-        <LoadDocumentsPanel load={load} canManage={capabilities.manageDocuments} />
-        <AssignVendorBox load={load} canAssign={capabilities.assignVendor} />
+        {!gone && <LoadDocumentsPanel load={load} canManage={capabilities.manageDocuments} />}
+        {!gone && <AssignVendorBox load={load} canAssign={capabilities.assignVendor} />}
       </div>
 
-      <LoadSections load={load} canEdit={capabilities.editSection} />
+      <LoadSections load={load} canEdit={capabilities.editSection} gone={gone} />
       <PaymentHistoryPanel loadId={load.id} watch={load} />
       <RecordHistoryPanel kind="load" id={load.id} watch={load} />
     </section>
