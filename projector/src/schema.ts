@@ -189,4 +189,11 @@ export const projectorMigrations: Migration[] = [
       -- database time per command before, about 70 µs after. Rows written before keep their TOAST until next changed.
       ALTER TABLE loads SET (toast_tuple_target = 8160, fillfactor = 75);`,
   },
+  {
+    id: 'projector-012-payment-actor-type',
+    sql: `
+      -- Who made a payment change: a vendor (a carrier marking its own load paid) or staff, as the load's own payment
+      -- history says; the tier alone left a carrier's rows unlabelled. Rows projected before have none until a rebuild.
+      ALTER TABLE payment_history ADD COLUMN actor_type text;`,
+  },
 ];

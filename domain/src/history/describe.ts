@@ -56,20 +56,41 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
   return String(value);
 }
 
-/** A moment as spreadsheets read one without asking: "2026-11-26 14:39:03" (UTC, to the second). */
-export const spreadsheetTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+/** One formatter per zone (making one per call would cost more than the rest of an export's line). */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+function zoneClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = zoneClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    zoneClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/**
+ * A moment as spreadsheets read one without asking: "2026-11-26 14:39:03", to the second, in `timeZone` (an IANA zone
+ * the caller has checked; UTC by default). An export filtered by the reader's days shows its times in the same zone,
+ * so a change made on the evening of Nov 30 in Chicago is not stamped Dec 1 in a November file.
+ */
+export function spreadsheetTime(date: Date, timeZone = 'UTC'): string {
+  if (timeZone === 'UTC') return date.toISOString().slice(0, 19).replace('T', ' ');
+  const part = Object.fromEntries(zoneClock(timeZone).formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
 
 /**
  * A value as an export holds it, for a spreadsheet to read as what it is: an amount as a plain number ("2650.00", not
- * "$2,650.00" text), a date as "2026-11-26" (with a time, as spreadsheetTime, in UTC), a status by its label, nothing
+ * "$2,650.00" text), a date as "2026-11-26" (with a time, as spreadsheetTime, in `timeZone`), a status by its label, nothing
  * as an empty cell (not "(none)").
  */
-export function exportValue(field: string, value: unknown): string {
+export function exportValue(field: string, value: unknown, timeZone = 'UTC'): string {
   if (value === null || value === undefined || value === '') return '';
   if (MONEY_FIELDS.has(field) && typeof value !== 'boolean' && Number.isFinite(Number(value))) return Number(value).toFixed(2);
   if ((DATE_TIME_FIELDS.has(field) || DAY_FIELDS.has(field)) && typeof value === 'string') {
     const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return isUtcMidnight(date) ? date.toISOString().slice(0, 10) : spreadsheetTime(date);
+    if (!Number.isNaN(date.getTime())) return isUtcMidnight(date) ? date.toISOString().slice(0, 10) : spreadsheetTime(date, timeZone);
   }
   const label = typeof value === 'string' && Object.hasOwn(CODE_LABELS[field] ?? {}, value) ? CODE_LABELS[field]![value] : undefined;
   return label ?? String(value);
@@ -149,8 +170,11 @@ export function describeEvent(type: string, data: Record<string, any>, options: 
   }
 }
 
-/** The payment facts of a load event (payment audit): payment status, amount paid, last payment date, payment notes. */
-export const PAYMENT_FIELDS = ['payment_status', 'amount_paid', 'last_payment_date', 'payment_notes'] as const;
+/**
+ * The payment facts of a load event (payment audit): payment status, amount paid, last payment date, payment notes,
+ * and the rate, which decides what is owed (a rate cut after a partial payment ends the balance: accounting must see it).
+ */
+export const PAYMENT_FIELDS = ['payment_status', 'amount_paid', 'last_payment_date', 'payment_notes', 'rate_amount'] as const;
 
 export function paymentChanges(type: string, data: Record<string, any>): { field: string; from: unknown; to: unknown }[] {
   if (type === 'LoadPaymentStatusChanged') return [{ field: 'payment_status', from: data.from, to: data.to }];

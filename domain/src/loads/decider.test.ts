@@ -160,6 +160,7 @@ describe('validation of a change', () => {
     expect(invalid({ rate_amount: -5 })).toEqual(['rate_amount: Ensure this value is greater than or equal to 0.']);
     expect(invalid({ total_pieces: 2.5 })).toEqual(['total_pieces: A whole number is required.']);
     expect(invalid({ temperature_min: 500 })).toEqual(['temperature_min: Ensure this value is less than or equal to 200.']);
+    expect(invalid({ amount_paid: 999_999_999_999 })).toEqual(['amount_paid: Ensure this value is less than or equal to 100,000,000.']);
   });
 
   it('parses dates, with a date alone meaning UTC midnight, and refuses nonsense', () => {

@@ -100,7 +100,8 @@ const decimal = (options: { min?: number; max?: number; integer?: boolean; place
       return z.NEVER;
     }
     if (options.max !== undefined && number > options.max) {
-      ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max}.` });
+      // Grouped as people read it ('100,000,000', not '100000000').
+      ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max.toLocaleString('en-US')}.` });
       return z.NEVER;
     }
     if (options.places !== undefined) {

@@ -7,12 +7,13 @@ import { PAYMENTS_CHANGE, PAYMENTS_LOG_KEY } from '../notices';
 const COLUMNS: readonly TypedColumn[] = [
   ['position', 'bigint'], ['seq', 'int'], ['load_id', 'uuid'], ['kdt_id', 'text'], ['vendor_id', 'uuid'], ['vendor_name', 'text'], ['at', 'timestamptz'],
   ['actor_username', 'text'], ['actor_tier', 'text'], ['field', 'text'], ['from_value', 'jsonb'], ['to_value', 'jsonb'], ['payment_status', 'text'],
+  ['actor_type', 'text'],
 ];
 /** Rows of the current page, not written yet. */
 const pageRows = (context: ProjectionContext) => context.local('payment-history', () => ({ rows: [] as unknown[][] }));
 
 /**
- * payment_history: one row per payment fact that changed (status, amount paid, last payment date, notes), with the
+ * payment_history: one row per payment fact that changed (status, amount paid, last payment date, notes, rate), with the
  * load, its vendor and the payment status after the change. Runs after the loads projection, so the batch holds the
  * load as it is right after this event.
  */
@@ -32,6 +33,7 @@ export const paymentHistoryProjection: Projection = {
       rows.push([
         recorded.position, seq++, loadId, load.kdtId, load.vendorId, load.vendorName, recorded.createdAt,
         recorded.metadata.actorUsername ?? null, recorded.metadata.actorTier ?? null, fact.field, json(fact.from), json(fact.to), load.paymentStatus,
+        recorded.metadata.actorType ?? null,
       ]);
     }
   },

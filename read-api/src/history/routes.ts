@@ -204,21 +204,20 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
     const status = ctx.query.status;
     if (status !== undefined && status !== '' && !PAYMENT_STATUSES.includes(status as never)) errors.status = [`Select a valid payment status: ${PAYMENT_STATUSES.join(', ')}.`];
     if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-    // A deleted load's history exists only for the ADMIN (the recycle bin), its payment history included.
-    const withDeleted = isAdmin(actor);
+    // A deleted load's payment changes stay in the log, marked (load_deleted): money paid out is part of the audit
+    // trail whoever deleted the load. Only the ADMIN can open the load itself (the recycle bin).
     /** The next `limit` rows, newest first, after the row `after` (keyset: no row is skipped or repeated). */
     const page = (after: { position: string; seq: number } | null, limit: number) =>
       pool
         .query(
-          `SELECT position, seq, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_tier, field, from_value, to_value, payment_status,
+          `SELECT position, seq, at, load_id, kdt_id, vendor_id, vendor_name, actor_username, actor_type, actor_tier, field, from_value, to_value, payment_status,
              EXISTS (SELECT 1 FROM loads l WHERE l.id = payment_history.load_id AND l.deleted_at IS NOT NULL) AS load_deleted
            FROM payment_history
            WHERE ($1::date IS NULL OR at >= $1::date::timestamp AT TIME ZONE $5) AND ($2::date IS NULL OR at < ($2::date + 1)::timestamp AT TIME ZONE $5)
              AND ($3::uuid IS NULL OR vendor_id = $3) AND ($4::text IS NULL OR payment_status = $4)
-             AND ($6 OR NOT EXISTS (SELECT 1 FROM loads l WHERE l.id = payment_history.load_id AND l.deleted_at IS NOT NULL))
-             AND ($7::bigint IS NULL OR position < $7 OR (position = $7 AND seq > $8))
-           ORDER BY position DESC, seq LIMIT $9`,
-          [from, to, vendor || null, status || null, zone, withDeleted, after?.position ?? null, after?.seq ?? 0, limit],
+             AND ($6::bigint IS NULL OR position < $6 OR (position = $6 AND seq > $7))
+           ORDER BY position DESC, seq LIMIT $8`,
+          [from, to, vendor || null, status || null, zone, after?.position ?? null, after?.seq ?? 0, limit],
         )
         .then(
           (result) => result.rows,
@@ -235,31 +234,32 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       kdt_id: row.kdt_id,
       vendor_id: row.vendor_id,
       vendor_name: row.vendor_name,
-      actor: row.actor_username ? { username: row.actor_username, tier: row.actor_tier } : null,
+      actor: row.actor_username ? { username: row.actor_username, type: row.actor_type, tier: row.actor_tier } : null,
       field: row.field,
       label: fieldLabel(row.field),
       from: row.from_value,
       to: row.to_value,
       summary: `${fieldLabel(row.field)}: ${formatValue(row.field, row.from_value, { timeZone: zone })} -> ${formatValue(row.field, row.to_value, { timeZone: zone })}`,
       payment_status: row.payment_status,
-      // Only the ADMIN sees a deleted load's rows: marked, as its link leads to the recycle bin's hint.
+      // A deleted load's rows are marked: only the ADMIN can open the load (from the recycle bin).
       load_deleted: row.load_deleted as boolean,
     });
     if (ctx.query.format === 'csv') {
       // Every matching row, read and sent a page at a time.
       const first = await page(null, LOG_PAGE_ROWS);
-      // The ADMIN's export has deleted loads' rows too: marked, as the screen marks them. Values as a spreadsheet reads
-      // them (exportValue): times and dates it recognises, amounts as numbers, statuses by their labels.
-      const header = ['Time (UTC)', 'Load ID', 'Vendor', 'Changed by', 'Tier', 'Field', 'From', 'To', 'Payment status after', ...(withDeleted ? ['Load deleted'] : [])];
+      // Deleted loads' rows marked, as the screen marks them. Values as a spreadsheet reads them (exportValue): times and
+      // dates it recognises (in the zone the From and To days are in, named in the header), amounts as numbers,
+      // statuses by their labels.
+      const header = [`Time (${zone})`, 'Load ID', 'Vendor', 'Changed by', 'Tier', 'Field', 'From', 'To', 'Payment status after', 'Load deleted'];
       // From the row itself: the screen's entry would format a summary (two values in the reader's zone) per row for
       // nothing, and an export has every row.
       const line = (row: Record<string, any>) => {
         const cells = [
-          spreadsheetTime(row.at as Date), row.kdt_id, row.vendor_name, row.actor_username, row.actor_tier ? tierLabel(row.actor_tier as string) : '',
-          fieldLabel(row.field as string), exportValue(row.field as string, row.from_value), exportValue(row.field as string, row.to_value),
-          exportValue('payment_status', row.payment_status),
+          spreadsheetTime(row.at as Date, zone), row.kdt_id, row.vendor_name, row.actor_username,
+          row.actor_type === 'VENDOR' ? 'Vendor' : row.actor_tier ? tierLabel(row.actor_tier as string) : '',
+          fieldLabel(row.field as string), exportValue(row.field as string, row.from_value, zone), exportValue(row.field as string, row.to_value, zone),
+          exportValue('payment_status', row.payment_status), row.load_deleted ? 'yes' : '',
         ];
-        if (withDeleted) cells.push(row.load_deleted ? 'yes' : '');
         return cells.map(csvCell).join(',') + '\r\n';
       };
       async function* csv() {
@@ -300,7 +300,11 @@ export function historyRoutes(deps: { pool: pg.Pool; store: EventStore }): Route
       // The few fields the list shows, not each load's whole view.
       `SELECT id, kdt_id, vendor_id, vendor_name, delivery_date, payment_status, view->'rate_amount' AS rate_amount,
               view->'amount_paid' AS amount_paid, view->>'last_payment_date' AS last_payment_date
-       FROM loads WHERE deleted_at IS NULL AND status = 'delivered' AND payment_status <> 'paid'
+       FROM loads WHERE deleted_at IS NULL AND status = 'delivered'
+         -- Not marked Paid; or marked Paid with an amount recorded that is less than the rate ("paid short": the
+         -- gap would otherwise be nowhere on the page). Marked Paid with no amount recorded is taken as paid.
+         AND (payment_status <> 'paid' OR (json_typeof(view->'amount_paid') = 'number' AND json_typeof(view->'rate_amount') = 'number'
+              AND (view->>'amount_paid')::numeric < (view->>'rate_amount')::numeric))
        ORDER BY delivery_date ASC NULLS LAST, kdt_id`,
     );
     ctx.body = rows.map((row) => {

@@ -190,15 +190,15 @@ describe('the payment audit', () => {
     const text = csv.content.toString('utf8');
     expect(text.startsWith('\uFEFF"Time (UTC)"')).toBe(true);
     const rows = text.slice(1).trim().split('\r\n');
-    expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after"');
+    expect(rows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after","Load deleted"');
     const ours = rows.filter((row) => row.includes('"kdt_pay-audit-1"')).map((row) => row.replace(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}",/, ''));
     expect(ours.sort()).toEqual([
-      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Amount paid","","1000.00","Partial"',
-      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Last payment date","","2026-11-20","Partial"',
-      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment notes","","ACH 1 of 2","Partial"',
-      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment status","Unpaid","Partial","Partial"',
-      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Amount paid","1000.00","2000.00","Paid"',
-      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Payment status","Partial","Paid","Paid"',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Amount paid","","1000.00","Partial",""',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Last payment date","","2026-11-20","Partial",""',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment notes","","ACH 1 of 2","Partial",""',
+      '"kdt_pay-audit-1","Lone Star Carriers","accounting","Accounting","Payment status","Unpaid","Partial","Partial",""',
+      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Amount paid","1000.00","2000.00","Paid",""',
+      '"kdt_pay-audit-1","Lone Star Carriers","admin","Admin","Payment status","Partial","Paid","Paid",""',
     ].sort());
   });
 });
@@ -315,7 +315,7 @@ describe('the recycle bin', () => {
     expect((await dispatch.post(`/api/recycle-bin/loads/${created.body.id}/restore/`)).status).toBe(403);
   });
 
-  it("marks a deleted load's payment rows in the ADMIN's CSV export, as the screen marks them", async () => {
+  it("marks a deleted load's payment rows in the CSV export, as the screen marks them, for accounting and the ADMIN", async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'bin-csv', rate_amount: 900 });
     const id = created.body.id;
     expect((await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: 450 })).status).toBe(200);
@@ -325,10 +325,10 @@ describe('the recycle bin', () => {
     const deletedRow = adminRows.find((row) => row.includes('"kdt_bin-csv"'));
     expect(deletedRow).toMatch(/,"yes"$/);
     expect(adminRows.slice(1).filter((row) => !row.includes('"kdt_bin-csv"')).every((row) => row.endsWith(',""'))).toBe(true);
-    // Accounting is not shown deleted loads' rows at all, and has no such column.
+    // Accounting's export is the same: the money paid on a deleted load stays in the audit trail (before, its rows
+    // were left out without a word, and a month's export changed when a load was deleted).
     const accountingRows = (await accounting.download(`/api/payments/log/?format=csv&${at(deleted)}`)).content.toString().trim().split('\r\n');
-    expect(accountingRows[0]).toBe('"Time (UTC)","Load ID","Vendor","Changed by","Tier","Field","From","To","Payment status after"');
-    expect(accountingRows.some((row) => row.includes('"kdt_bin-csv"'))).toBe(false);
+    expect(accountingRows).toEqual(adminRows);
   });
 
   it('restores a load with its whole history, and refuses to restore what is not deleted', async () => {

@@ -45,6 +45,12 @@ describe('loads awaiting payment', () => {
     await accounting.request('PATCH', `/api/loads/${over}/`, { amount_paid: 2500, payment_status: 'disputed' });
     const paid = await make('paid', { status: 'delivered', delivery_date: '2026-09-01T15:00:00.000Z' });
     await accounting.request('PATCH', `/api/loads/${paid}/`, { payment_status: 'paid' });
+    const paidInFull = await make('paidfull', { status: 'delivered', delivery_date: '2026-09-01T16:00:00.000Z' });
+    await accounting.request('PATCH', `/api/loads/${paidInFull}/`, { amount_paid: 2000, payment_status: 'paid' });
+    // Marked Paid after $1,325 of $2,000 was recorded: the $675 gap stays on the list (before, it vanished from it).
+    const short = await make('short', { status: 'delivered', delivery_date: '2026-11-03T15:00:00.000Z' });
+    await accounting.request('PATCH', `/api/loads/${short}/`, { amount_paid: 1325, payment_status: 'partial' });
+    expect((await accounting.request('PATCH', `/api/loads/${short}/`, { payment_status: 'paid' })).status).toBe(200);
     await make('open', { pickup_notes: 'not delivered yet' });
     const deleted = await make('deleted', { status: 'delivered', delivery_date: '2026-09-02T15:00:00.000Z' });
     expect((await admin.request('DELETE', `/api/loads/${deleted}/`)).status).toBe(204);
@@ -53,17 +59,19 @@ describe('loads awaiting payment', () => {
     const answer = await accounting.get<Awaiting[]>('/api/payments/awaiting/');
     expect(answer.status).toBe(200);
     const mine = answer.body.filter((row) => row.kdt_id.startsWith('kdt_aw_'));
-    expect(mine.map((row) => row.kdt_id)).toEqual(['kdt_aw_late', 'kdt_aw_partial', 'kdt_aw_over']);
+    expect(mine.map((row) => row.kdt_id)).toEqual(['kdt_aw_late', 'kdt_aw_partial', 'kdt_aw_over', 'kdt_aw_short']);
     expect(mine.map((row) => [row.payment_status, row.rate_amount, row.amount_paid, row.balance])).toEqual([
       ['unpaid', 2000, null, 2000],
       ['partial', 2000, 1500.5, 499.5],
       ['disputed', 2000, 2500, 0],
+      ['paid', 2000, 1325, 675],
     ]);
     expect(mine[0]!.id).toBe(late);
     // Every row is a delivered load not paid, oldest delivery first (demo loads included).
     const dates = answer.body.map((row) => row.delivery_date ?? '9999');
     expect(dates).toEqual([...dates].sort());
-    for (const row of answer.body) expect(row.payment_status).not.toBe('paid');
+    // Paid only when an amount below the rate is recorded.
+    for (const row of answer.body) if (row.payment_status === 'paid') expect(row.amount_paid).toBeLessThan(row.rate_amount!);
     expect((await admin.get('/api/payments/awaiting/')).status).toBe(200);
   });
 

@@ -22,6 +22,7 @@ interface Entry {
   position: string;
   at: string;
   load_id: string;
+  kdt_id: string;
 }
 
 describe('payments log days', () => {
@@ -53,14 +54,20 @@ describe('payments log days', () => {
     await expect(has(`from=${utcDay}&to=${utcDay}&tz=`)).resolves.toBe(true);
     await expect(has(`from=${localDay}&to=${localDay}&tz=UTC`)).resolves.toBe(false);
 
-    // The CSV takes the same days; its times stay UTC, as its header says.
+    // The CSV takes the same days, and shows its times in the same zone, named in its header (before, UTC times in a
+    // file of local days: a change late on a local day read as the next or the previous day).
     const csv = await accounting.download(`/api/payments/log/?from=${localDay}&to=${localDay}&tz=${encodeURIComponent(zone)}&format=csv`);
     expect(csv.status).toBe(200);
     const [header, ...lines] = csv.content.toString().trim().split('\r\n');
-    expect(header).toMatch(/^"Time \(UTC\)",/);
-    // As spreadsheets read a time: the UTC moment to the second.
-    expect(lines.some((line) => line.startsWith(`"${ours.at.slice(0, 19).replace('T', ' ')}",`))).toBe(true);
+    expect(header).toMatch(new RegExp(`^"Time \\(${zone}\\)",`));
+    // As spreadsheets read a time, to the second; our change on its local day, not the UTC one.
+    expect(lines.some((line) => line.startsWith(`"${localDay} `) && line.includes(`"${ours.kdt_id}"`))).toBe(true);
     expect(lines.every((line) => /^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}",/.test(line))).toBe(true);
+    // Without tz, UTC, as its header says.
+    const utc = await accounting.download(`/api/payments/log/?from=${utcDay}&to=${utcDay}&format=csv`);
+    const [utcHeader, ...utcLines] = utc.content.toString().trim().split('\r\n');
+    expect(utcHeader).toMatch(/^"Time \(UTC\)",/);
+    expect(utcLines.some((line) => line.startsWith(`"${ours.at.slice(0, 19).replace('T', ' ')}",`))).toBe(true);
   });
 
   it('refuses a time zone it does not know, or a POSIX rule in place of a zone name, with a day to read it in', async () => {

@@ -40,8 +40,8 @@ const cents = (amount: unknown) => (typeof amount === 'number' && Number.isFinit
 
 /**
  * What a load marked Paid says while less than its rate is recorded as paid (nothing, or a part). Any payment status
- * may be picked (spec), so the status stands; but the numbers do not add up, and the awaiting-payment list, which
- * leaves paid loads out, no longer shows the balance. Null when they add up, or there is no rate to compare with.
+ * may be picked (spec), so the status stands; but the numbers do not add up (the awaiting-payment list keeps such a
+ * load, when an amount is recorded, as paid short). Null when they add up, or there is no rate to compare with.
  */
 export function paidShortNotice(load: Pick<LoadView, 'payment_status' | 'rate_amount' | 'amount_paid'>): string | null {
   const rate = cents(load.rate_amount);

@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DeletedBadge } from '../../../components/deleted-badge';
+import { useSession } from '../../../lib/auth/current-user';
 import { formatAuditTime } from '../../history/utils/audit-format';
 import type { PaymentLogEntry } from '../api/payments-api';
 import { changeSummary, sortByTime } from '../utils/payments-log';
@@ -34,17 +35,24 @@ interface PaymentsLogTableProps {
  * One row. The same entry (a re-read keeps the objects of unchanged rows) is not drawn again, so a re-read after a
  * push draws only the new rows.
  */
-const LogRow = memo(function LogRow({ entry }: { entry: PaymentLogEntry }) {
+const LogRow = memo(function LogRow({ entry, admin }: { entry: PaymentLogEntry; admin: boolean }) {
   return (
     <tr role="row">
       <td role="cell" className="cell-at">
         <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
       </td>
       <td role="cell" className="cell-kdt_id">
-        <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(entry.load_id)}`}>
-          {entry.kdt_id}
-        </Link>
-        {entry.load_deleted && <DeletedBadge className="pay-deleted-tag" title="This load is deleted: restore it from the Recycle Bin." />}
+        {/* A deleted load opens for the ADMIN only (its page points to the recycle bin); for others it is not there. */}
+        {entry.load_deleted && !admin ? (
+          <span className="pay-row-link">{entry.kdt_id}</span>
+        ) : (
+          <Link className="pay-row-link" to={`/staff/load/${encodeURIComponent(entry.load_id)}`}>
+            {entry.kdt_id}
+          </Link>
+        )}
+        {entry.load_deleted && (
+          <DeletedBadge className="pay-deleted-tag" title={admin ? 'This load is deleted: restore it from the Recycle Bin.' : 'This load is deleted: an admin can restore it.'} />
+        )}
       </td>
       <td role="cell" className="cell-vendor_name">{entry.vendor_name ?? <span className="pay-muted">Not assigned</span>}</td>
       <td role="cell" className="cell-summary">
@@ -67,6 +75,8 @@ const LogRow = memo(function LogRow({ entry }: { entry: PaymentLogEntry }) {
  * every push, and nothing here changes unless the rows do.
  */
 export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filtered, busy, view }: PaymentsLogTableProps) {
+  const { user } = useSession();
+  const admin = user?.staff_profile?.tier === 'ADMIN';
   const [newestFirst, setNewestFirst] = useState(true);
   const [shown, setShown] = useState({ view, count: LOG_ROWS_SHOWN });
   if (shown.view !== view) setShown({ view, count: LOG_ROWS_SHOWN });
@@ -106,7 +116,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
                 </td>
               </tr>
             ) : (
-              drawn.map((entry) => <LogRow key={rowKey(entry)} entry={entry} />)
+              drawn.map((entry) => <LogRow key={rowKey(entry)} entry={entry} admin={admin} />)
             )}
           </tbody>
         </table>

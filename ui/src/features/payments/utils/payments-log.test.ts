@@ -15,6 +15,17 @@ describe('sortByTime', () => {
     expect(sortByTime(rows, false).map((r) => r.position)).toEqual(['5', '7', '9']);
   });
 
+  it("keeps one event's changes in the order they came, newest first or not (as the API and the CSV list them)", () => {
+    const save = [
+      { position: '12', at: '2026-01-04T10:00:00Z', field: 'amount_paid' },
+      { position: '12', at: '2026-01-04T10:00:00Z', field: 'payment_notes' },
+      { position: '12', at: '2026-01-04T10:00:00Z', field: 'last_payment_date' },
+    ];
+    const older = { position: '3', at: '2026-01-01T10:00:00Z', field: 'payment_status' };
+    expect(sortByTime([...save, older], true).map((r) => r.field)).toEqual(['amount_paid', 'payment_notes', 'last_payment_date', 'payment_status']);
+    expect(sortByTime([older, ...save], false).map((r) => r.field)).toEqual(['payment_status', 'amount_paid', 'payment_notes', 'last_payment_date']);
+  });
+
   it('compares positions as numbers, not text', () => {
     expect(sortByTime([row('10', '2026-01-01T00:00:00Z'), row('9', '2026-01-01T00:00:00Z')], false).map((r) => r.position)).toEqual(['9', '10']);
   });

@@ -1,6 +1,9 @@
 import type { PaymentChange } from '../api/payments-api';
 
-/** Rows by time (ties keep the log's order by position), newest first unless `desc` is false. */
+/**
+ * Rows by time (ties by log position), newest first unless `desc` is false. The changes one event made (one save's
+ * amount, notes and date: one position) keep the order they came in, either way, as the API and the CSV list them.
+ */
 export function sortByTime<T extends Pick<PaymentChange, 'at' | 'position'>>(rows: readonly T[], desc: boolean): T[] {
   const time = (row: T) => {
     const value = new Date(row.at).getTime();
@@ -13,14 +16,15 @@ export function sortByTime<T extends Pick<PaymentChange, 'at' | 'position'>>(row
       return 0n;
     }
   };
-  const sorted = [...rows].sort((a, b) => {
+  const way = desc ? -1 : 1;
+  // A stable sort: rows of one position compare equal and stay in their order (reversing the result would flip them).
+  return [...rows].sort((a, b) => {
     const byTime = time(a) - time(b);
-    if (byTime !== 0) return byTime;
+    if (byTime !== 0) return way * byTime;
     const pa = position(a);
     const pb = position(b);
-    return pa < pb ? -1 : pa > pb ? 1 : 0;
+    return way * (pa < pb ? -1 : pa > pb ? 1 : 0);
   });
-  return desc ? sorted.reverse() : sorted;
 }
 
 /** How many of a load's payment changes its panel shows until asked for all of them. */
