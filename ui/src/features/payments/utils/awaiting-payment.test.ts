@@ -19,6 +19,11 @@ describe('awaiting payment', () => {
     expect(awaitingSummary([row({ balance: 499.5 }), row({ balance: 0.1 }), row({ balance: 0.2 }), row({ rate_amount: null, balance: null })])).toBe(
       '4 delivered loads not paid in full: $499.80 outstanding (1 without a rate, not counted).',
     );
+    // Partial by its status, the whole rate recorded as paid.
+    expect(awaitingSummary([row({ payment_status: 'partial', amount_paid: 1000, balance: 0 })])).toBe(
+      '1 delivered load not paid in full by its payment status; nothing outstanding by the amounts recorded.',
+    );
+    expect(awaitingSummary([row({ rate_amount: null, balance: null })])).toBe('1 delivered load not paid in full: $0.00 outstanding (1 without a rate, not counted).');
   });
 
   it("counts the days waited in the browser's days, from the delivery", () => {

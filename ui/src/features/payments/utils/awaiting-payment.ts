@@ -28,5 +28,9 @@ export function awaitingSummary(rows: readonly AwaitingPayment[]): string {
   const withoutRate = rows.filter((row) => row.rate_amount === null).length;
   const loads = `${rows.length.toLocaleString('en-US')} delivered load${rows.length === 1 ? '' : 's'} not paid in full`;
   const rateless = withoutRate > 0 ? ` (${withoutRate.toLocaleString('en-US')} without a rate, not counted)` : '';
-  return `${loads}: ${formatUsd(Math.round(owed * 100) / 100)} outstanding${rateless}.`;
+  const cents = Math.round(owed * 100);
+  // Listed by their payment status (Partial, Disputed...) while the amounts recorded cover the rate: not "$0.00
+  // outstanding" after "not paid in full", which reads as a contradiction.
+  if (cents === 0 && withoutRate < rows.length) return `${loads} by ${rows.length === 1 ? 'its' : 'their'} payment status; nothing outstanding by the amounts recorded${rateless}.`;
+  return `${loads}: ${formatUsd(cents / 100)} outstanding${rateless}.`;
 }
