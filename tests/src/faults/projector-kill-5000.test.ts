@@ -455,8 +455,10 @@ it(`keeps the read models equal to a clean rebuild through ${KILLS} SIGKILLs dur
     expect(list.filter((l) => l.vendor_name !== name).map((l) => `${l.id}: ${l.vendor_name}`)).toEqual([]);
   }
   expect((await clients.admin.get('/api/loads/')).body).toHaveLength(baseline.all + liveOf().length);
-  // A deleted load's payment changes are the ADMIN's alone (as its history is).
-  expect((await clients.accounting.get('/api/payments/log/')).body).toHaveLength(baseline.payments + liveOf().reduce((sum, l) => sum + l.paymentFacts, 0));
+  // A deleted load's payment changes stay in the log, for accounting as for the ADMIN, marked.
+  const log = (await clients.accounting.get('/api/payments/log/')).body as { load_deleted: boolean }[];
+  expect(log).toHaveLength(baseline.payments + paymentFacts);
+  expect(log.filter((entry) => entry.load_deleted)).toHaveLength(loads.filter((l) => l.deleted).reduce((sum, l) => sum + l.paymentFacts, 0));
   expect((await clients.admin.get('/api/payments/log/')).body).toHaveLength(baseline.payments + paymentFacts);
   const bin = (await clients.admin.get('/api/recycle-bin/')).body.loads as { id: string }[];
   expect(bin.map((l) => l.id).sort()).toEqual(loads.filter((l) => l.deleted).map((l) => l.id).sort());
