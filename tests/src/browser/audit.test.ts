@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PortalClient } from '../support/http-client';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
-import { loginThroughUi, mainNav, screenshot, useBrowserSuite, waitForPath } from './support';
+import { loginThroughUi, mainNav, screenshot, toast, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
@@ -96,6 +96,7 @@ describe('payments log', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Payments', exact: true }).count()).resolves.toBe(0);
     await page.goto('/staff/payments');
     await waitForPath(page, '/staff/dashboard');
+    await toast(page, 'You do not have permission to view that page.').waitFor();
   });
 });
 
@@ -151,5 +152,6 @@ describe('recycle bin', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Recycle Bin', exact: true }).count()).resolves.toBe(0);
     await page.goto('/staff/recycle-bin');
     await waitForPath(page, '/staff/dashboard');
+    await toast(page, 'You do not have permission to view that page.').waitFor();
   });
 });

@@ -11,6 +11,7 @@ import {
   newContext,
   routedScreen,
   screenshot,
+  toast,
   startBrowserSuite,
   submitLogin,
   trackPaths,
@@ -208,6 +209,8 @@ describe('a signed-in staff member below ADMIN (dispatch)', () => {
         await page.getByRole('heading', { name: 'Welcome, dispatch' }).waitFor();
         await page.getByText('Dispatch/Ops', { exact: true }).waitFor();
         expect(await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).count()).toBe(0);
+        // And told why (the spec's redirect alone said nothing).
+        await toast(page, 'You do not have permission to view that page.').waitFor();
         if (from === '/staff/accounts') await screenshot(page, 'staff-dashboard-dispatch');
       },
     );

@@ -3,7 +3,8 @@ import { type CurrentUser, userTypeOf, type UserType } from '../../lib/auth/curr
 // The route table's access column (vendor-side.md and staff-side.md section 2) as data.
 export type Access = 'vendor' | 'vendor-or-staff' | 'staff' | 'staff-admin';
 
-export type AccessDecision = { allowed: true } | { allowed: false; redirectTo: string; reason: string };
+/** `byTier`: a signed-in staff member whose tier may not open the route (told so where they land). */
+export type AccessDecision = { allowed: true } | { allowed: false; redirectTo: string; reason: string; byTier?: boolean };
 
 function refuse(redirectTo: string, userType: UserType, wanted: string): AccessDecision {
   const who = userType === 'GUEST' ? 'not signed in' : `user type ${userType}`;
@@ -26,6 +27,7 @@ export function decideAccess(access: Access, user: CurrentUser | null): AccessDe
           allowed: false,
           redirectTo: '/staff/dashboard',
           reason: `staff tier ${user?.staff_profile?.tier ?? 'none'}; this route is for staff admins`,
+          byTier: true,
         };
       }
       return { allowed: true };

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPageOf, shownAsGuestByFailure, useSession } from '../../lib/auth/current-user';
 import { askedState, resumeState } from '../../lib/auth/resume';
 import { type Access, decideAccess } from './access-rules';
-import { RefusalRedirect } from './refusal-redirect';
+import { PAGE_REFUSED, RefusalRedirect } from '../../components/refusal-redirect';
 import { useUserAtArrival } from './use-user-at-arrival';
 
 /** Layout route that lets its child routes render only for the users `access` allows. */
@@ -16,7 +16,9 @@ export function RequireAccess({ access }: { access: Access }) {
     // A guest only because the session check went unanswered (the server down): the page asked goes along to the
     // login page, so the session, back by itself, or a sign-in there, goes on to it (lib/auth/resume.ts).
     const asked = !arrivedAs && shownAsGuestByFailure() ? askedState(pathname + search) : undefined;
-    return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} state={asked} />;
+    // Signed in, but the tier may not open it: told so where they land (the spec's redirect alone said nothing).
+    const notice = atArrival.byTier ? PAGE_REFUSED : undefined;
+    return <RefusalRedirect from={pathname} to={atArrival.redirectTo} reason={atArrival.reason} state={asked} notice={notice} />;
   }
   const now = decideAccess(access, user);
   if (!now.allowed) {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
+import { PAGE_REFUSED, RefusalRedirect } from '../../../components/refusal-redirect';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/current-user';
 import { usePaymentsPushed } from '../../../lib/live-changes';
@@ -24,10 +25,11 @@ import '../payments.css';
 export function PaymentsPage() {
   const { user } = useSession();
   const allowed = canViewPayments(user?.staff_profile?.tier);
-  useEffect(() => {
-    if (!allowed) console.warn(`Access to /staff/payments refused (staff tier ${user?.staff_profile?.tier ?? 'none'}); redirecting to /staff/dashboard`);
-  }, [allowed, user]);
-  if (!allowed) return <Navigate to="/staff/dashboard" replace />;
+  if (!allowed) {
+    return (
+      <RefusalRedirect from="/staff/payments" to="/staff/dashboard" reason={`staff tier ${user?.staff_profile?.tier ?? 'none'}`} notice={user?.staff_profile ? PAGE_REFUSED : undefined} />
+    );
+  }
   return <PaymentsLog />;
 }
 
