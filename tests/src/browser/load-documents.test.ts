@@ -254,6 +254,10 @@ describe('load documents', () => {
     await cell(row, 'Other Document', kdtId).click();
     const dialog = page.getByRole('dialog', { name: `Other Document for Load ${kdtId}` });
     await uploadFile(dialog, 'Other Document', { name: 'lumper-receipt.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    // Said once: the upload form's own status line says it in the dialog, so its toast is shown but not said again.
+    await toast(page, 'Other Document uploaded successfully').waitFor();
+    await page.waitForTimeout(400);
+    expect(await toastSaid(dialog, 'Other Document uploaded successfully').count()).toBe(0);
     await dialog.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).waitFor();
 

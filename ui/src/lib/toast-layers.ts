@@ -52,11 +52,22 @@ const SAY_AFTER_MS = 150;
 /** Long enough for a screen reader to read it; the region is then emptied so a repeat of the same words is said again. */
 const KEEP_SAID_MS = 7000;
 
-/** Says `message` in the top layer's live region (assertive for errors). */
+/** Whether the dialog the layer is in already says `message` in a status or alert line of its own. */
+function saidByItsDialog(layer: ToastLayer, message: string): boolean {
+  const dialog = layer.slot.closest('dialog');
+  if (!dialog) return false;
+  // The layer's own regions carry no role, so only the dialog's content matches.
+  return [...dialog.querySelectorAll('[role="status"], [role="alert"]')].some((line) => line.textContent?.trim() === message);
+}
+
+/**
+ * Says `message` in the top layer's live region (assertive for errors); not when the dialog on top already says the
+ * same words in a line of its own (an upload form's "Bill of Lading uploaded successfully"): heard once, not twice.
+ */
 export function sayToast(kind: 'success' | 'error' | 'info', message: string): void {
   setTimeout(() => {
     const layer = topToastLayer();
-    if (!layer) return;
+    if (!layer || saidByItsDialog(layer, message)) return;
     const line = document.createElement('p');
     line.textContent = message;
     (kind === 'error' ? layer.alert : layer.status).append(line);
