@@ -44,9 +44,22 @@ export const zoneOrUtc = (raw: string | string[] | undefined): string => queryZo
 /** Today in the reader's zone (`?tz=`, UTC without a known one), yyyy-mm-dd. */
 export const readerToday = (tz: string | string[] | undefined): string => dayIn(new Date(), zoneOrUtc(tz));
 
-/** The calendar day (yyyy-mm-dd) `at` falls on in `zone`. */
-export function dayIn(at: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+/** One formatter per zone: making one per call costs more than the rest of an export's line. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** `at` as a wall clock in `zone` (a zone name the caller has checked): its day (yyyy-mm-dd) and time (hh:mm:ss, 24-hour). */
+export function wallClockIn(at: Date, zone: string): { day: string; time: string } {
+  let clock = zoneClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    zoneClocks.set(zone, clock);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of clock.formatToParts(at)) part[type] = value;
+  return { day: `${(part.year ?? '').padStart(4, '0')}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}:${part.second}` };
 }
+
+/** The calendar day (yyyy-mm-dd) `at` falls on in `zone`. */
+export const dayIn = (at: Date, zone: string): string => wallClockIn(at, zone).day;

@@ -1,7 +1,7 @@
 // Events as the history panels read them: "Payment status: Unpaid -> Partial", "Rate amount: $1,200.00 -> $1,350.00".
 // Secrets never appear: password hashes and activation secrets are not described, bank numbers can be masked.
 import { isUtcMidnight, LOAD_DOCUMENT_SHORT_LABELS, LOAD_STATUS_LABELS, PAYMENT_STATUS_LABELS, type LoadDocumentType } from '../loads/fields';
-import { formatCalendarDay } from '../calendar';
+import { formatCalendarDay, wallClockIn } from '../calendar';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '../vendors/profile-fields';
 import { maskDigits } from '../vendors/staff-view';
 
@@ -56,19 +56,6 @@ export function formatValue(field: string, value: unknown, options: DescribeOpti
   return String(value);
 }
 
-/** One formatter per zone (making one per call would cost more than the rest of an export's line). */
-const zoneClocks = new Map<string, Intl.DateTimeFormat>();
-function zoneClock(timeZone: string): Intl.DateTimeFormat {
-  let clock = zoneClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    zoneClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /**
  * A moment as spreadsheets read one without asking: "2026-11-26 14:39:03", to the second, in `timeZone` (an IANA zone
  * the caller has checked; UTC by default). An export filtered by the reader's days shows its times in the same zone,
@@ -76,8 +63,8 @@ function zoneClock(timeZone: string): Intl.DateTimeFormat {
  */
 export function spreadsheetTime(date: Date, timeZone = 'UTC'): string {
   if (timeZone === 'UTC') return date.toISOString().slice(0, 19).replace('T', ' ');
-  const part = Object.fromEntries(zoneClock(timeZone).formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  const { day, time } = wallClockIn(date, timeZone);
+  return `${day} ${time}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ToastKind } from './toast-context';
+
 /**
  * Where toasts are drawn and said. A modal <dialog> makes the rest of the page inert: drawn under its backdrop,
  * dimmed, a toast's × cannot be pressed, and a screen reader hears nothing from a live region outside it. So each
@@ -64,7 +66,7 @@ function saidByItsDialog(layer: ToastLayer, message: string): boolean {
  * Says `message` in the top layer's live region (assertive for errors); not when the dialog on top already says the
  * same words in a line of its own (an upload form's "Bill of Lading uploaded successfully"): heard once, not twice.
  */
-export function sayToast(kind: 'success' | 'error' | 'info', message: string): void {
+export function sayToast(kind: ToastKind, message: string): void {
   setTimeout(() => {
     const layer = topToastLayer();
     if (!layer || saidByItsDialog(layer, message)) return;

@@ -73,7 +73,7 @@ export function AwaitingPaymentPanel() {
                       <td role="cell" className="cell-payment_status">
                         <PaymentStatusBadge status={row.payment_status} />
                         {/* Marked Paid with less than the rate recorded as paid: why a paid load is listed here. */}
-                        {row.payment_status === 'paid' && <span className="pay-muted pay-short"> short</span>}
+                        {row.payment_status === 'paid' && <span className="pay-muted"> short</span>}
                       </td>
                     </tr>
                   ))}
