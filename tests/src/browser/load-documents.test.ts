@@ -2,7 +2,7 @@
 // PDF, copies the public gallery link, a signed-out visitor sees exactly those photos, the vendor deletes one photo
 // and the BOL (after the confirm prompt) and the table cells and the detail's counts follow. Then staff: a tier that
 // may not manage documents gets the viewer only.
-import type { Locator, Page } from 'playwright-core';
+import type { Dialog, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
 import { firstAnswerLost, loginThroughUi, promptsOnReload, screenshot, toast, toastBox, toastSaid, useBrowserSuite, waitForPath } from './support';
@@ -40,15 +40,50 @@ async function uploadFile(dialog: Locator, label: string, file: { name: string; 
   await statusLine(dialog, `${label} uploaded successfully`).waitFor();
 }
 
-/** Clicks Delete and answers the confirm prompt (the click only completes once it is answered); returns its words. */
-async function deleteShown(page: Page, dialog: Locator, fileName: string, accept: boolean) {
+/**
+ * How the confirm prompts a Delete opens are answered, in turn: 'yes'; 'no', after the time it takes to read it; or
+ * 'closed', shut the moment it opens, as Chromium itself does now and then when a PDF preview has just loaded.
+ */
+type Answer = 'yes' | 'no' | 'closed';
+
+/**
+ * Clicks Delete and answers its confirm prompts (the click only completes once they are answered); checks their words.
+ * A prompt Chromium closed by itself before the answer reached it ("No dialog is showing") is not an answer: the page
+ * asks again, and the same answer goes to the next prompt.
+ */
+async function deleteShown(page: Page, dialog: Locator, fileName: string, answers: Answer[]) {
   const prompts: { type: string; message: string }[] = [];
-  page.once('dialog', (prompt) => {
+  const pending: Promise<void>[] = [];
+  const failures: unknown[] = [];
+  let answered = 0;
+  const answer = async (prompt: Dialog) => {
+    const given = answers[answered];
+    try {
+      if (given === 'yes') await prompt.accept();
+      else {
+        if (given === 'no') await new Promise((resolve) => setTimeout(resolve, 400));
+        await prompt.dismiss();
+      }
+      answered++;
+    } catch (error) {
+      if (!String(error).includes('No dialog is showing')) failures.push(error);
+    }
+  };
+  const onPrompt = (prompt: Dialog) => {
     prompts.push({ type: prompt.type(), message: prompt.message() });
-    void (accept ? prompt.accept() : prompt.dismiss());
-  });
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  expect(prompts).toEqual([{ type: 'confirm', message: `Are you sure you want to delete ${fileName}? This action cannot be undone.` }]);
+    pending.push(answer(prompt));
+  };
+  page.on('dialog', onPrompt);
+  try {
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await Promise.all(pending);
+  } finally {
+    page.off('dialog', onPrompt);
+  }
+  expect(failures).toEqual([]);
+  expect(answered).toBe(answers.length);
+  const words = `Are you sure you want to delete ${fileName}? This action cannot be undone.`;
+  expect(prompts).toEqual(prompts.map(() => ({ type: 'confirm', message: words })));
 }
 
 /**
@@ -172,9 +207,9 @@ describe('load documents', () => {
     await visitor.getByRole('dialog').waitFor({ state: 'detached' });
 
     // The vendor deletes the photo shown (seal.png): refusing the prompt keeps it, accepting deletes it.
-    await deleteShown(page, photos, 'seal.png', false);
+    await deleteShown(page, photos, 'seal.png', ['no']);
     await viewer.getByText(/^2 of 2/).waitFor();
-    await deleteShown(page, photos, 'seal.png', true);
+    await deleteShown(page, photos, 'seal.png', ['yes']);
     await toast(page, 'Document deleted successfully').waitFor();
     await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
     expect(await viewer.getByText(/of \d+/).textContent()).toMatch(/^1 of 1/);
@@ -200,7 +235,7 @@ describe('load documents', () => {
     expect(await documents.getByLabel('Photo gallery link').inputValue()).toBe(link);
     await documents.getByRole('button', { name: 'Bill of Lading: 1' }).click();
     await bol.locator('iframe').waitFor();
-    await deleteShown(page, bol, 'BOL-24108.pdf', true);
+    await deleteShown(page, bol, 'BOL-24108.pdf', ['yes']);
     await bol.getByText('No documents found.').waitFor();
     await bol.getByRole('button', { name: 'Close' }).click();
     await documents.getByRole('button', { name: 'Bill of Lading: 0' }).waitFor();
@@ -263,7 +298,7 @@ describe('load documents', () => {
 
     // The delete fails (the server answers 500 with nothing more).
     await page.route('**/api/loads/*/documents/*/delete/', (route) => route.fulfill({ status: 500, body: '' }));
-    await deleteShown(page, dialog, 'lumper-receipt.pdf', true);
+    await deleteShown(page, dialog, 'lumper-receipt.pdf', ['yes']);
     const failed = toastBox(dialog, 'Failed to delete document.');
     await failed.waitFor();
     // On top (the point at its middle is its own, not the backdrop's), and not over the dialog's buttons.
@@ -277,8 +312,10 @@ describe('load documents', () => {
     expect(await dialog.isVisible()).toBe(true);
 
     // Deleted on the second try; the toast stays on top when the dialog closes, and can still be dismissed there.
+    // The prompt is closed the moment it opens, as Chromium does by itself now and then just after a PDF preview has
+    // loaded: a "no" nobody gave. The page asks again, and the delete goes ahead on the yes.
     await page.unroute('**/api/loads/*/documents/*/delete/');
-    await deleteShown(page, dialog, 'lumper-receipt.pdf', true);
+    await deleteShown(page, dialog, 'lumper-receipt.pdf', ['closed', 'yes']);
     await toastSaid(dialog, 'Document deleted successfully').waitFor();
     await dialog.getByText('No documents found.').waitFor();
     await page.keyboard.press('Escape');

@@ -209,11 +209,17 @@ export function useBrowserSuite(options: Parameters<typeof startTestSystem>[0], 
 /** Tries a reload, dismissing any prompt it raises: answers the prompts' types (['beforeunload'] when guarded). */
 export async function promptsOnReload(page: Page): Promise<string[]> {
   const prompts: string[] = [];
-  page.once('dialog', (prompt) => {
+  // Kept until the reload is over: a `once` left unused would answer a later test's prompt.
+  const dismiss = (prompt: Dialog) => {
     prompts.push(prompt.type());
     void prompt.dismiss();
-  });
-  await page.reload({ timeout: 3_000 }).catch(() => undefined);
+  };
+  page.on('dialog', dismiss);
+  try {
+    await page.reload({ timeout: 3_000 }).catch(() => undefined);
+  } finally {
+    page.off('dialog', dismiss);
+  }
   return prompts;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LOAD_DOCUMENT_LABELS, type LoadDocumentType } from '@portal/domain/loads/fields';
 import { Modal } from '../../../components/modal';
+import { confirmPrompt } from '../../../lib/confirm-prompt';
 import { useToast } from '../../../lib/toast-context';
 import { type LoadDocument, useDeleteLoadDocument, useLoadDocuments } from '../api/load-documents-api';
 import { deleteConfirmText, deleteErrorText, LOAD_DOCUMENT_MESSAGES, viewUploadedLabel } from '../utils/load-document-messages';
@@ -50,7 +51,7 @@ export function LoadDocumentDialog({ loadId, kdtId, documentType, canManage, onC
       toast.error(LOAD_DOCUMENT_MESSAGES.nothingSelected);
       return;
     }
-    if (!window.confirm(deleteConfirmText(document.file_name))) return;
+    if (!confirmPrompt(deleteConfirmText(document.file_name))) return;
     remove.mutate(document, {
       onSuccess: () => {
         toast.success(LOAD_DOCUMENT_MESSAGES.deleted);
