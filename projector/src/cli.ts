@@ -15,13 +15,14 @@ import { deletedRecords, recordIdsByKey } from './deleted-records';
 import { describeDifferences } from './differences';
 import { rebuild, REBUILD_SCHEMA, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
-import { projectorMigrations } from './schema';
+import { projectorMigrations, READ_MODELS_VERSION } from './schema';
+import { readModelsVersion } from './upgrade';
 
 const usage = `usage: npm run projector -- <command>   (in the compose image: node dist/projector-cli.mjs <command>)
 
 commands:
-  status                  the database worked on, the projector's checkpoint, the event store's head position and
-                          the lag in events
+  status                  the database worked on, the projector's checkpoint, the event store's head position, the
+                          lag in events and the version of the projections that built the read models
   rebuild [--fresh]       replay every event into fresh read-model tables while the live ones keep serving, then
                           switch over in one step; interrupted, it resumes (--fresh starts over)
   verify                  rebuild into a scratch schema and compare it row by row with the live read models
@@ -158,6 +159,12 @@ async function main(argv: string[]): Promise<number> {
           `database:     ${describeDatabase(database, config)}\n` +
             `event store:  ${store.kind}\ncheckpoint:   ${show(status.checkpoint)}\nhead:         ${show(status.head)}\n` +
             `lag:          ${status.lag}${status.lagCapped ? '+' : ''} event(s)\n`,
+        );
+        const built = await readModelsVersion(pool);
+        process.stdout.write(
+          built === null
+            ? `read models:  none projected yet (this release builds version ${READ_MODELS_VERSION})\n`
+            : `read models:  version ${built}${built === READ_MODELS_VERSION ? ' (current)' : built < READ_MODELS_VERSION ? ` (older than this release's ${READ_MODELS_VERSION}: the projector rebuilds them when it starts)` : ` (newer than this release's ${READ_MODELS_VERSION})`}\n`,
         );
         // What an interrupted rebuild or verify left behind.
         const { rows } = await pool.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname', [

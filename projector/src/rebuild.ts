@@ -7,7 +7,7 @@ import { silentLogger } from '@portal/platform/logger';
 import { projections } from './projections';
 import { noticeParts, READ_MODEL_CHANNEL } from './notices';
 import { ProjectionTransaction, PROJECTOR_BATCH_LOCK, readCheckpoint } from './runtime';
-import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES } from './schema';
+import { PROJECTION_TIME_COLUMNS, projectorMigrations, READ_MODEL_TABLES, READ_MODELS_VERSION } from './schema';
 
 export const REBUILD_SCHEMA = 'rm_rebuild';
 export const VERIFY_SCHEMA = 'rm_verify';
@@ -31,11 +31,16 @@ export interface Progress {
  * Creates `schema` with the read-model tables, in one transaction (unless they are there: a build can be interrupted
  * and resumed). A schema without them (left by an interruption before the schema and its tables were created together)
  * is made again: with an empty scratch schema first in the search path, the replay would read and write the live tables.
+ * So is one begun by another version of the projections (its own `read_models_version`): resumed, it would mix two
+ * shapes of rows.
  */
 async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string, fresh: boolean): Promise<void> {
   if (fresh) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  const { rows } = await pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'projector_checkpoints'`, [schema]);
-  if (rows[0]) return;
+  const { rows } = await pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'read_models_version'`, [schema]);
+  if (rows[0]) {
+    const built = await pool.query<{ version: number }>(`SELECT version FROM ${schema}.read_models_version`);
+    if (built.rows[0]?.version === READ_MODELS_VERSION) return;
+  }
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   // The migrations' SQL is unqualified, so with the scratch schema first in the search path it builds there.
   const scratch = createPool(databaseUrl, { max: 1, searchPath: `${schema},public` });
@@ -47,6 +52,7 @@ async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string,
       // Logged like any table: a transaction writes each row once (REBUILD_SPAN_SIZE), so the WAL carries about what
       // SET LOGGED would have copied at the end; building them unlogged and logging them before the swap was slower.
       for (const migration of projectorMigrations) await client.query(migration.sql);
+      await client.query(`INSERT INTO ${schema}.read_models_version (version) VALUES ($1)`, [READ_MODELS_VERSION]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -83,6 +89,7 @@ async function replayInto(options: {
   batchSize?: number;
   spanSize?: number;
   onProgress?: (progress: Progress) => void;
+  signal?: AbortSignal;
 }): Promise<bigint> {
   const pool = createPool(options.databaseUrl, { max: 3, searchPath: `${options.schema},public`, applicationName: 'projector-rebuild' });
   try {
@@ -130,6 +137,7 @@ async function replayInto(options: {
     };
     try {
       for (;;) {
+        options.signal?.throwIfAborted();
         const page = (await next).filter((event) => event.position <= head);
         if (page.length === 0) break;
         const last = page[page.length - 1]!.position;
@@ -170,14 +178,24 @@ const alone = <T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> =>
  * the live projector paused on its batch lock, catches up and swaps all tables in one transaction. Interrupted, it
  * resumes from the scratch schema's own checkpoint.
  */
-export function rebuild(options: { pool: pg.Pool; store: EventStore; databaseUrl: string; logger?: Logger; fresh?: boolean; onProgress?: (p: Progress) => void }): Promise<{ position: bigint }> {
+export function rebuild(options: {
+  pool: pg.Pool;
+  store: EventStore;
+  databaseUrl: string;
+  logger?: Logger;
+  fresh?: boolean;
+  onProgress?: (p: Progress) => void;
+  /** Stops the rebuild between pages (it resumes from its checkpoint next time); the live tables stay as they were. */
+  signal?: AbortSignal;
+}): Promise<{ position: bigint }> {
   return alone(options.pool, () => rebuildAlone(options));
 }
 
 async function rebuildAlone(options: Parameters<typeof rebuild>[0]): Promise<{ position: bigint }> {
   const logger = options.logger ?? silentLogger;
   await prepareSchema(options.pool, options.databaseUrl, REBUILD_SCHEMA, options.fresh ?? false);
-  await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress });
+  await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: REBUILD_SCHEMA, logger, onProgress: options.onProgress, signal: options.signal });
+  options.signal?.throwIfAborted();
   const lock = await options.pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
@@ -189,6 +207,11 @@ async function rebuildAlone(options: Parameters<typeof rebuild>[0]): Promise<{ p
       await lock.query(`ALTER TABLE ${REBUILD_SCHEMA}.${table} SET SCHEMA public`);
     }
     await lock.query(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
+    await lock.query(
+      `INSERT INTO public.read_models_version (version) VALUES ($1)
+       ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version, updated_at = now()`,
+      [READ_MODELS_VERSION],
+    );
     // Every open board re-reads: the rows under it were all replaced.
     await lock.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, noticeParts(position, null)[0]]);
     await lock.query('COMMIT');

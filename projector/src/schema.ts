@@ -11,6 +11,14 @@ export const PROJECTION_TIME_COLUMNS: Partial<Record<(typeof READ_MODEL_TABLES)[
   pipeline_probes: ['projected_at'],
 };
 
+/**
+ * The shape of what the projections write. Raise it with any change to what a projection writes for the same events
+ * (a new column filled, rows it did not write before, a value worked out differently): a projector that starts on read
+ * models of a lower version rebuilds them from the events while they keep serving (`upgrade.ts`).
+ * 1: everything before versions were kept. 2: the payments log's rate changes and `payment_history.actor_type`.
+ */
+export const READ_MODELS_VERSION = 2;
+
 /** Read-model tables are written by the projector only. */
 export const projectorMigrations: Migration[] = [
   {
@@ -195,5 +203,17 @@ export const projectorMigrations: Migration[] = [
       -- Who made a payment change: a vendor (a carrier marking its own load paid) or staff, as the load's own payment
       -- history says; the tier alone left a carrier's rows unlabelled. Rows projected before have none until a rebuild.
       ALTER TABLE payment_history ADD COLUMN actor_type text;`,
+  },
+  {
+    id: 'projector-013-read-models-version',
+    sql: `
+      -- Which version of the projections (READ_MODELS_VERSION) the read models were built by: one row, written when a
+      -- projector first starts on an empty database and by every rebuild's switch-over. Not a read model itself, so a
+      -- rebuild builds none in its scratch schema and verify does not compare it.
+      CREATE TABLE read_models_version (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        version integer NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );`,
   },
 ];

@@ -8,6 +8,7 @@ import type { PortalClient } from '../support/http-client';
 import { REPLAY_LOCK } from '@portal/projector/rebuild';
 import { PROJECTOR_LEADER_LOCK } from '@portal/projector/leader';
 import { PROJECTOR_BATCH_LOCK } from '@portal/projector/runtime';
+import { READ_MODELS_VERSION } from '@portal/projector/schema';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { createTestDatabase } from '../support/database';
 import { allMigrations } from '../../../scripts/system';
@@ -54,6 +55,7 @@ describe('npm run projector -- <command>', () => {
     expect(stdout).toMatch(/checkpoint: +\d+/);
     expect(stdout).toMatch(/head: +\d+/);
     expect(stdout).toMatch(/lag: +\d+ event\(s\)/);
+    expect(stdout).toContain(`read models:  version ${READ_MODELS_VERSION} (current)`);
   }, 60_000);
 
   it('verify finds the live read models equal to a replay', async () => {

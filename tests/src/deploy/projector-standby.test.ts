@@ -7,6 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { readCheckpoint } from '@portal/projector/runtime';
+import { READ_MODELS_VERSION } from '@portal/projector/schema';
+import { readModelsVersion } from '@portal/projector/upgrade';
 import { allMigrations } from '../../../scripts/system';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { until as waitUntil } from '../support/until';
@@ -64,4 +66,18 @@ it('keeps exactly one projector active and fails over to the standby', async () 
   const after = await probe();
   await until(async () => (await readCheckpoint(db.pool)) >= after.position);
   expect(await readCheckpoint(db.pool)).toBe(await store.headPosition());
+}, 120_000);
+
+it('rebuilds read models built by an older version of the projections when it starts to lead, and says so', async () => {
+  for (const child of children) child.kill('SIGKILL');
+  // The first projector marked the new read models as its version's; now they are an older release's.
+  expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION);
+  await db.pool.query('UPDATE read_models_version SET version = $1', [READ_MODELS_VERSION - 1]);
+  const started = startProjector({ LOG_LEVEL: 'info' });
+  await until(async () => (await readModelsVersion(db.pool)) === READ_MODELS_VERSION);
+  expect(started.output()).toContain('the read models were built by an older version of the projections: rebuilding them');
+  await until(() => started.output().includes('read models rebuilt and switched over'));
+  // And it projects on: a new event reaches the rebuilt read models.
+  const after = await probe();
+  await until(async () => (await readCheckpoint(db.pool)) >= after.position);
 }, 120_000);

@@ -31,9 +31,15 @@ export interface TestSystem extends System {
  * is given, a tiny stand-in UI to serve.
  */
 export async function startTestSystem(
-  options: { config?: Partial<Config>; uiDistDir?: string; loginPolicies?: Partial<LoginPolicies> } & Pick<StartOptions, 'probeMinIntervalMs'> = {},
+  options: {
+    config?: Partial<Config>;
+    uiDistDir?: string;
+    loginPolicies?: Partial<LoginPolicies>;
+    /** A database to start on (as a restart would), kept when the system stops; by default a new one, dropped then. */
+    db?: TestDatabase;
+  } & Pick<StartOptions, 'probeMinIntervalMs'> = {},
 ): Promise<TestSystem> {
-  const db = await createTestDatabase(allMigrations);
+  const db = options.db ?? (await createTestDatabase(allMigrations));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-data-'));
   let uiDistDir = options.uiDistDir;
   if (!uiDistDir) {
@@ -85,7 +91,7 @@ export async function startTestSystem(
     },
     async stop() {
       await system.close();
-      await db.drop();
+      if (!options.db) await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
