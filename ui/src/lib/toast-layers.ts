@@ -54,22 +54,31 @@ const SAY_AFTER_MS = 150;
 /** Long enough for a screen reader to read it; the region is then emptied so a repeat of the same words is said again. */
 const KEEP_SAID_MS = 7000;
 
-/** Whether the dialog the layer is in already says `message` in a status or alert line of its own. */
-function saidByItsDialog(layer: ToastLayer, message: string): boolean {
-  const dialog = layer.slot.closest('dialog');
-  if (!dialog) return false;
-  // The layer's own regions carry no role, so only the dialog's content matches.
-  return [...dialog.querySelectorAll('[role="status"], [role="alert"]')].some((line) => line.textContent?.trim() === message);
+/** What a screen reader says of an element: its text without the parts hidden from it (a decorative ⚠ or ✓). */
+function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**
- * Says `message` in the top layer's live region (assertive for errors); not when the dialog on top already says the
- * same words in a line of its own (an upload form's "Bill of Lading uploaded successfully"): heard once, not twice.
+ * Whether what the layer belongs to (its dialog, or the page) already says `message` in a status or alert line of its
+ * own: an upload form's "... uploaded successfully", or the "⚠ Failed to update status" beside a status control.
+ */
+function saidBeside(layer: ToastLayer, message: string): boolean {
+  const scope: ParentNode = layer.slot.closest('dialog') ?? document;
+  // The layers' own regions carry no role, so only the dialog's or the page's content matches.
+  return [...scope.querySelectorAll('[role="status"], [role="alert"]')].some((line) => spokenText(line) === message);
+}
+
+/**
+ * Says `message` in the top layer's live region (assertive for errors); not when the dialog on top, or the page, already
+ * says the same words in a line of its own (see saidBeside): heard once, not twice.
  */
 export function sayToast(kind: ToastKind, message: string): void {
   setTimeout(() => {
     const layer = topToastLayer();
-    if (!layer || saidByItsDialog(layer, message)) return;
+    if (!layer || saidBeside(layer, message)) return;
     const line = document.createElement('p');
     line.textContent = message;
     (kind === 'error' ? layer.alert : layer.status).append(line);
