@@ -64,9 +64,11 @@ it('a start on read models of an older version rebuilds them from the events, al
   expect(projected.labelled).toBe(projected.rows);
   await stop();
 
-  // An older release's read models, and the scratch schema of a rebuild it began and never finished (resumed by this
-  // version, its tables would mix two shapes; here it has only a checkpoint at the head, which would swap in nothing).
-  await db.pool.query('UPDATE read_models_version SET version = $1', [READ_MODELS_VERSION - 1]);
+  // Read models from a release before versions were kept (no version recorded: version 1), and the scratch schema of a
+  // rebuild it began and never finished (resumed by this version, its tables would mix two shapes; here it has only a
+  // checkpoint at the head, which would swap in nothing).
+  await db.pool.query('DELETE FROM read_models_version');
+  expect(await readModelsVersion(db.pool)).toBe(1);
   await asVersionOneWroteIt();
   await db.pool.query(`CREATE SCHEMA ${REBUILD_SCHEMA}`);
   await db.pool.query(`CREATE TABLE ${REBUILD_SCHEMA}.projector_checkpoints (name text PRIMARY KEY, position bigint NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
