@@ -157,3 +157,68 @@ it('carries on, keeping the first, when a document id is recorded as uploaded tw
   // The load's own state keeps the first as well.
   expect(loads[0].state.documents.map((d: { file: { name: string } }) => d.file.name)).toEqual(['first.pdf']);
 });
+
+it("applies an account's login, tier change and deletion when the account is still being committed by its predecessor", async () => {
+  // Before, these were UPDATEs made as each event was applied: they could not see the rows the previous transaction
+  // was still committing, and changed nothing. A rebuild over more than 1,000,000 events handed a deleted staff member
+  // their account back and a demoted one their old tier's reads.
+  const userId = randomUUID();
+  const stream = `user-${userId}`;
+  const held = heldCommit();
+  const all = [...projections, held.projection];
+  const created = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
+  await created.apply([
+    event(stream, 0, 'UserSignedUp', { user_id: userId, username: 'pipe-staff', email: 'pipe@example.com', kind: 'STAFF', first_name: 'Pipe', last_name: 'Staff', builtin: false, vendor_id: null }),
+    event(stream, 1, 'StaffProfileCreated', { user_id: userId, tier: 'ACCOUNTING', first_name: 'Pipe', last_name: 'Staff', email: 'pipe@example.com', builtin: false }),
+    event(stream, 2, 'UserActivated', { user_id: userId }),
+  ]);
+  const committing = created.commit();
+  committing.catch(() => {});
+  const next = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: created });
+  const at = new Date('2026-11-26T12:00:00Z').toISOString();
+  try {
+    await next.apply([
+      event(stream, 3, 'UserLoggedIn', { user_id: userId, at }),
+      event(stream, 4, 'StaffTierChanged', { user_id: userId, from: 'ACCOUNTING', to: 'PENDING' }),
+      event(stream, 5, 'UserDeleted', { user_id: userId }),
+    ]);
+    held.release();
+    await committing;
+    await next.commit();
+  } finally {
+    await next.rollback();
+  }
+
+  const { rows: users } = await db.pool.query('SELECT is_active, last_login, deleted_at, deleted_by FROM users WHERE id = $1', [userId]);
+  expect(users).toHaveLength(1);
+  expect(users[0].is_active).toBe(true);
+  expect(users[0].last_login?.toISOString()).toBe(at);
+  expect(users[0].deleted_at).not.toBeNull();
+  expect(users[0].deleted_by).toBe('ops');
+  const { rows: staff } = await db.pool.query('SELECT tier FROM staff_profiles WHERE user_id = $1', [userId]);
+  expect(staff).toEqual([{ tier: 'PENDING' }]);
+});
+
+it('keeps the newest 100 probes when the probes before them are still being committed by the predecessor', async () => {
+  await db.pool.query('DELETE FROM pipeline_probes');
+  const probe = (n: number) => event(`probe-${n}`, 0, 'PipelineProbed', { probe_id: randomUUID(), requested_at: new Date().toISOString() });
+  const held = heldCommit();
+  const all = [...projections, held.projection];
+  const first = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
+  await first.apply(Array.from({ length: 80 }, (_, n) => probe(n)));
+  const committing = first.commit();
+  committing.catch(() => {});
+  const second = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: first });
+  const newest = Array.from({ length: 60 }, (_, n) => probe(80 + n));
+  try {
+    await second.apply(newest);
+    held.release();
+    await committing;
+    await second.commit();
+  } finally {
+    await second.rollback();
+  }
+  const { rows } = await db.pool.query<{ position: string }>('SELECT position FROM pipeline_probes ORDER BY position');
+  expect(rows).toHaveLength(100);
+  expect(BigInt(rows.at(-1)!.position)).toBe(newest.at(-1)!.position);
+});

@@ -11,16 +11,34 @@ const HANDLED: Record<Handled['type'], true> = {
   StaffProfileCreated: true, StaffProfileEdited: true, StaffTierChanged: true,
 };
 
-/** users and staff_profiles. Password hashes and activation secrets never reach a read model. */
+/** A write of an event, in event order; `then` runs with its result (the abandoned sign-up's notice). */
+interface Write {
+  text: string;
+  values: unknown[];
+  then?: (result: { rowCount: number | null }) => void;
+}
+
+/**
+ * users and staff_profiles. Password hashes and activation secrets never reach a read model.
+ *
+ * The writes are made at commit (`flush`), in event order, not as each event is applied: in a replay the next
+ * transaction applies its events while the previous one is still committing, so an UPDATE made at once could not see
+ * the row that one inserted and changed nothing (a rebuild over more than a transaction's events lost the logins,
+ * deletions and tier changes of accounts created in the transaction before). A flush runs once the previous
+ * transaction has committed (rebuild.ts).
+ */
 export const accountsProjection: Projection = {
   name: 'accounts',
   eventTypes: new Set(Object.keys(HANDLED)),
-  async apply(recorded, { tx, changed }) {
+  apply(recorded, context) {
+    const { changed } = context;
+    const writes = context.local<Write[]>('accounts:writes', () => []);
+    const write = (text: string, values: unknown[], then?: Write['then']) => void writes.push({ text, values, then });
     const event = { type: recorded.type, data: recorded.data } as Handled;
     switch (event.type) {
       case 'UserSignedUp': {
         const d = event.data;
-        await tx.query(
+        write(
           `INSERT INTO users (id, username, email, kind, first_name, last_name, builtin, vendor_id, date_joined)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [d.user_id, d.username, d.email, d.kind, d.first_name, d.last_name, d.builtin, d.vendor_id, recorded.createdAt],
@@ -29,16 +47,16 @@ export const accountsProjection: Projection = {
         return;
       }
       case 'UserActivated':
-        await tx.query('UPDATE users SET is_active = true WHERE id = $1', [event.data.user_id]);
+        write('UPDATE users SET is_active = true WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
         return;
       case 'UserLoggedIn':
-        await tx.query('UPDATE users SET last_login = $2 WHERE id = $1', [event.data.user_id, event.data.at]);
+        write('UPDATE users SET last_login = $2 WHERE id = $1', [event.data.user_id, event.data.at]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
         return;
       case 'StaffProfileCreated': {
         const d = event.data;
-        await tx.query(
+        write(
           `INSERT INTO staff_profiles (user_id, tier, first_name, last_name, email, builtin) VALUES ($1, $2, $3, $4, $5, $6)`,
           [d.user_id, d.tier, d.first_name, d.last_name, d.email, d.builtin],
         );
@@ -46,20 +64,22 @@ export const accountsProjection: Projection = {
         return;
       }
       case 'UserDeleted':
-        await tx.query('UPDATE users SET deleted_at = $2, deleted_by = $3 WHERE id = $1', [event.data.user_id, recorded.createdAt, recorded.metadata.actorUsername ?? null]);
+        write('UPDATE users SET deleted_at = $2, deleted_by = $3 WHERE id = $1', [event.data.user_id, recorded.createdAt, recorded.metadata.actorUsername ?? null]);
         changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
         // A staff member enters the bin (a vendor's account goes and comes back with its vendor: announced all the same).
         changed({ kind: RECYCLE_BIN_CHANGE, key: `user:${event.data.user_id}`, op: 'upsert' });
         return;
       case 'UserRestored':
-        await tx.query('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
+        write('UPDATE users SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [event.data.user_id]);
         changed({ kind: 'user', key: event.data.user_id, op: 'upsert' });
         changed({ kind: RECYCLE_BIN_CHANGE, key: `user:${event.data.user_id}`, op: 'remove' });
         return;
       case 'UserSignUpAbandoned': {
         // Never an account, or one whose sign-up stopped before its profile: no row.
-        const removed = await tx.query('DELETE FROM users WHERE id = $1', [event.data.user_id]);
-        if (removed.rowCount) changed({ kind: 'user', key: event.data.user_id, op: 'remove' });
+        const userId = event.data.user_id;
+        write('DELETE FROM users WHERE id = $1', [userId], (removed) => {
+          if (removed.rowCount) changed({ kind: 'user', key: userId, op: 'remove' });
+        });
         return;
       }
       case 'StaffProfileEdited': {
@@ -67,21 +87,28 @@ export const accountsProjection: Projection = {
         const columns = Object.keys(changes).filter((field) => STAFF_PROFILE_FIELDS.includes(field as StaffProfileField));
         if (columns.length > 0) {
           const sets = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
-          await tx.query(`UPDATE staff_profiles SET ${sets} WHERE user_id = $1`, [event.data.user_id, ...columns.map((c) => changes[c]!.to ?? '')]);
+          write(`UPDATE staff_profiles SET ${sets} WHERE user_id = $1`, [event.data.user_id, ...columns.map((c) => changes[c]!.to ?? '')]);
           const names = columns.filter((c) => ['first_name', 'last_name', 'email'].includes(c));
           if (names.length > 0) {
-            await tx.query(`UPDATE users SET ${names.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [event.data.user_id, ...names.map((c) => changes[c]!.to ?? '')]);
+            write(`UPDATE users SET ${names.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [event.data.user_id, ...names.map((c) => changes[c]!.to ?? '')]);
           }
         }
         changed({ kind: 'staff', key: event.data.user_id, op: 'upsert' });
         return;
       }
       case 'StaffTierChanged':
-        await tx.query('UPDATE staff_profiles SET tier = $2 WHERE user_id = $1', [event.data.user_id, event.data.to]);
+        write('UPDATE staff_profiles SET tier = $2 WHERE user_id = $1', [event.data.user_id, event.data.to]);
         changed({ kind: 'staff', key: event.data.user_id, op: 'upsert' });
         return;
       default:
         return;
+    }
+  },
+  async flush(context) {
+    const writes = context.local<Write[]>('accounts:writes', () => []);
+    for (const write of writes.splice(0)) {
+      const result = await context.tx.query(write.text, write.values);
+      write.then?.(result);
     }
   },
 };
