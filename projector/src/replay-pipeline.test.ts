@@ -38,6 +38,25 @@ function heldCommit() {
   return { projection, release };
 }
 
+/** Applies `first` in one transaction, then `next` in the one after it while the first's commit is held open (a replay's pipeline); commits both. */
+async function whileCommitting(first: RecordedEvent[], next: RecordedEvent[]): Promise<void> {
+  const held = heldCommit();
+  const all = [...projections, held.projection];
+  const before = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
+  await before.apply(first);
+  const committing = before.commit();
+  committing.catch(() => {});
+  const after = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: before });
+  try {
+    await after.apply(next);
+    held.release();
+    await committing;
+    await after.commit();
+  } finally {
+    await after.rollback();
+  }
+}
+
 it('folds a load its predecessor changed from memory, and marks a document it uploaded deleted only once it has committed', async () => {
   const loadId = randomUUID();
   const documentId = randomUUID();
@@ -164,30 +183,19 @@ it("applies an account's login, tier change and deletion when the account is sti
   // their account back and a demoted one their old tier's reads.
   const userId = randomUUID();
   const stream = `user-${userId}`;
-  const held = heldCommit();
-  const all = [...projections, held.projection];
-  const created = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
-  await created.apply([
-    event(stream, 0, 'UserSignedUp', { user_id: userId, username: 'pipe-staff', email: 'pipe@example.com', kind: 'STAFF', first_name: 'Pipe', last_name: 'Staff', builtin: false, vendor_id: null }),
-    event(stream, 1, 'StaffProfileCreated', { user_id: userId, tier: 'ACCOUNTING', first_name: 'Pipe', last_name: 'Staff', email: 'pipe@example.com', builtin: false }),
-    event(stream, 2, 'UserActivated', { user_id: userId }),
-  ]);
-  const committing = created.commit();
-  committing.catch(() => {});
-  const next = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: created });
   const at = new Date('2026-11-26T12:00:00Z').toISOString();
-  try {
-    await next.apply([
+  await whileCommitting(
+    [
+      event(stream, 0, 'UserSignedUp', { user_id: userId, username: 'pipe-staff', email: 'pipe@example.com', kind: 'STAFF', first_name: 'Pipe', last_name: 'Staff', builtin: false, vendor_id: null }),
+      event(stream, 1, 'StaffProfileCreated', { user_id: userId, tier: 'ACCOUNTING', first_name: 'Pipe', last_name: 'Staff', email: 'pipe@example.com', builtin: false }),
+      event(stream, 2, 'UserActivated', { user_id: userId }),
+    ],
+    [
       event(stream, 3, 'UserLoggedIn', { user_id: userId, at }),
       event(stream, 4, 'StaffTierChanged', { user_id: userId, from: 'ACCOUNTING', to: 'PENDING' }),
       event(stream, 5, 'UserDeleted', { user_id: userId }),
-    ]);
-    held.release();
-    await committing;
-    await next.commit();
-  } finally {
-    await next.rollback();
-  }
+    ],
+  );
 
   const { rows: users } = await db.pool.query('SELECT is_active, last_login, deleted_at, deleted_by FROM users WHERE id = $1', [userId]);
   expect(users).toHaveLength(1);
@@ -202,22 +210,9 @@ it("applies an account's login, tier change and deletion when the account is sti
 it('keeps the newest 100 probes when the probes before them are still being committed by the predecessor', async () => {
   await db.pool.query('DELETE FROM pipeline_probes');
   const probe = (n: number) => event(`probe-${n}`, 0, 'PipelineProbed', { probe_id: randomUUID(), requested_at: new Date().toISOString() });
-  const held = heldCommit();
-  const all = [...projections, held.projection];
-  const first = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false });
-  await first.apply(Array.from({ length: 80 }, (_, n) => probe(n)));
-  const committing = first.commit();
-  committing.catch(() => {});
-  const second = await ProjectionTransaction.begin(db.pool, all, { lock: null, notify: false, after: first });
+  const older = Array.from({ length: 80 }, (_, n) => probe(n));
   const newest = Array.from({ length: 60 }, (_, n) => probe(80 + n));
-  try {
-    await second.apply(newest);
-    held.release();
-    await committing;
-    await second.commit();
-  } finally {
-    await second.rollback();
-  }
+  await whileCommitting(older, newest);
   const { rows } = await db.pool.query<{ position: string }>('SELECT position FROM pipeline_probes ORDER BY position');
   expect(rows).toHaveLength(100);
   expect(BigInt(rows.at(-1)!.position)).toBe(newest.at(-1)!.position);
