@@ -13,7 +13,7 @@ import { eventStoreMigrations } from '@portal/platform/event-store/postgres-sche
 import { createLogger } from '@portal/platform/logger';
 import { deletedRecords, recordIdsByKey } from './deleted-records';
 import { describeDifferences } from './differences';
-import { rebuild, REBUILD_SCHEMA, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
+import { rebuild, REBUILD_SCHEMA, REPLAY_LOCK, verify, VERIFY_SCHEMA, type Progress } from './rebuild';
 import { projectorStatus } from './runtime';
 import { projectorMigrations, READ_MODELS_VERSION } from './schema';
 import { readModelsVersion } from './upgrade';
@@ -164,16 +164,27 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(
           built === null
             ? `read models:  none projected yet (this release builds version ${READ_MODELS_VERSION})\n`
-            : `read models:  version ${built}${built === READ_MODELS_VERSION ? ' (current)' : built < READ_MODELS_VERSION ? ` (older than this release's ${READ_MODELS_VERSION}: the projector rebuilds them when it starts)` : ` (newer than this release's ${READ_MODELS_VERSION})`}\n`,
+            : built === READ_MODELS_VERSION
+              ? `read models:  version ${built} (current)\n`
+              : built < READ_MODELS_VERSION
+                ? `read models:  version ${built}, older than this release's ${READ_MODELS_VERSION}: a projector of this release rebuilds them when it starts (and tries again while it runs)\n`
+                : `read models:  version ${built}, newer than this release's ${READ_MODELS_VERSION}: kept as they are; this release's projector counts them as version ${READ_MODELS_VERSION} from its first batch on\n`,
         );
-        // What an interrupted rebuild or verify left behind.
+        // A rebuild or verify under way (it holds the replay lock), and what an interrupted one left behind.
+        const replaying = (await pool.query<{ held: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS held`,
+          [REPLAY_LOCK],
+        )).rows[0]!.held;
         const { rows } = await pool.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname', [
           [REBUILD_SCHEMA, VERIFY_SCHEMA],
         ]);
-        for (const { name } of rows) {
-          process.stdout.write(name === REBUILD_SCHEMA
-            ? `unfinished:   a rebuild (schema ${REBUILD_SCHEMA}): 'rebuild' resumes it, 'rebuild --fresh' starts over\n`
-            : `left over:    a verify's copy of the read models (schema ${VERIFY_SCHEMA}): the next 'verify' replaces it\n`);
+        if (replaying) process.stdout.write(`under way:    a rebuild or verify is running on this database (a projector's upgrade rebuild, or an ops command)\n`);
+        else {
+          for (const { name } of rows) {
+            process.stdout.write(name === REBUILD_SCHEMA
+              ? `unfinished:   a rebuild (schema ${REBUILD_SCHEMA}): 'rebuild' resumes it, 'rebuild --fresh' starts over\n`
+              : `left over:    a verify's copy of the read models (schema ${VERIFY_SCHEMA}): the next 'verify' replaces it\n`);
+          }
         }
       } else if (command === 'rebuild') {
         process.stdout.write('Rebuilding the read models...\n');

@@ -31,15 +31,16 @@ export interface Progress {
  * Creates `schema` with the read-model tables, in one transaction (unless they are there: a build can be interrupted
  * and resumed). A schema without them (left by an interruption before the schema and its tables were created together)
  * is made again: with an empty scratch schema first in the search path, the replay would read and write the live tables.
- * So is one begun by another version of the projections (its own `read_models_version`): resumed, it would mix two
+ * So is one begun by another version of the projections (its checkpoint's `version`): resumed, it would mix two
  * shapes of rows.
  */
 async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string, fresh: boolean): Promise<void> {
   if (fresh) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  const { rows } = await pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'read_models_version'`, [schema]);
+  const { rows } = await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'projector_checkpoints' AND column_name = 'version'`, [schema]);
   if (rows[0]) {
-    const built = await pool.query<{ version: number }>(`SELECT version FROM ${schema}.read_models_version`);
-    if (built.rows[0]?.version === READ_MODELS_VERSION) return;
+    // No checkpoint yet (nothing committed): nothing to mix.
+    const built = await pool.query<{ version: number | null }>(`SELECT version FROM ${schema}.projector_checkpoints`);
+    if (built.rows.every((row) => row.version === READ_MODELS_VERSION)) return;
   }
   await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   // The migrations' SQL is unqualified, so with the scratch schema first in the search path it builds there.
@@ -52,7 +53,6 @@ async function prepareSchema(pool: pg.Pool, databaseUrl: string, schema: string,
       // Logged like any table: a transaction writes each row once (REBUILD_SPAN_SIZE), so the WAL carries about what
       // SET LOGGED would have copied at the end; building them unlogged and logging them before the swap was slower.
       for (const migration of projectorMigrations) await client.query(migration.sql);
-      await client.query(`INSERT INTO ${schema}.read_models_version (version) VALUES ($1)`, [READ_MODELS_VERSION]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
@@ -207,11 +207,6 @@ async function rebuildAlone(options: Parameters<typeof rebuild>[0]): Promise<{ p
       await lock.query(`ALTER TABLE ${REBUILD_SCHEMA}.${table} SET SCHEMA public`);
     }
     await lock.query(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
-    await lock.query(
-      `INSERT INTO public.read_models_version (version) VALUES ($1)
-       ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version, updated_at = now()`,
-      [READ_MODELS_VERSION],
-    );
     // Every open board re-reads: the rows under it were all replaced.
     await lock.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANNEL, noticeParts(position, null)[0]]);
     await lock.query('COMMIT');

@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '@portal/platform/event-store/por
 import type { Logger } from '@portal/platform/logger';
 import { silentLogger } from '@portal/platform/logger';
 import { noticeParts, READ_MODEL_CHANNEL, type Change } from './notices';
+import { READ_MODELS_VERSION } from './schema';
 
 /** Held by every live batch; a rebuild's switch-over holds it to pause the live projector for a moment. */
 export const PROJECTOR_BATCH_LOCK = ADVISORY_LOCKS.projectorBatch;
@@ -354,18 +355,25 @@ export class ProjectionTransaction {
     const last = this.last;
     // Guarded update: if another projector instance got here first, this batch is not applied twice. The NOTIFY
     // goes in the same statement (only when the checkpoint moved); it is delivered at COMMIT.
-    const checkpoint = `INSERT INTO projector_checkpoints (name, position, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now()
+    // With the lowest version of the projections (READ_MODELS_VERSION) that wrote the read models since they were
+    // built, and the position this batch wrote it at: a batch never raises the version (the rows it did not touch
+    // keep their shape; only a rebuild, whose checkpoint starts afresh, makes them all this version's), a batch of an
+    // older release lowers it, and a position moved by a projector from before versions were kept (version_position
+    // left behind, or never written) counts as version 1.
+    const checkpoint = `INSERT INTO projector_checkpoints (name, position, updated_at, version, version_position) VALUES ($1, $2, now(), $4, $2)
+       ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, updated_at = now(), version_position = EXCLUDED.position,
+         version = CASE WHEN projector_checkpoints.version_position IS DISTINCT FROM projector_checkpoints.position THEN 1
+                        ELSE LEAST(projector_checkpoints.version, EXCLUDED.version) END
        WHERE projector_checkpoints.position < $3 RETURNING 1`;
     // The statement answers a row (one per NOTIFY part) only when the checkpoint moved.
     let moved: boolean;
     if (this.notify) {
       const notify = `WITH moved AS (${checkpoint})
-        SELECT pg_notify($4, part) FROM moved, unnest($5::text[]) WITH ORDINALITY AS parts (part, n) ORDER BY n`;
+        SELECT pg_notify($5, part) FROM moved, unnest($6::text[]) WITH ORDINALITY AS parts (part, n) ORDER BY n`;
       const parts = noticeParts(last, [...this.changes.values()]);
-      moved = ((await this.client.query({ name: 'projector-checkpoint-notify', text: notify, values: [CHECKPOINT_NAME, last, this.first, READ_MODEL_CHANNEL, parts] })).rowCount ?? 0) > 0;
+      moved = ((await this.client.query({ name: 'projector-checkpoint-notify', text: notify, values: [CHECKPOINT_NAME, last, this.first, READ_MODELS_VERSION, READ_MODEL_CHANNEL, parts] })).rowCount ?? 0) > 0;
     } else {
-      moved = (await this.client.query({ name: 'projector-checkpoint', text: checkpoint, values: [CHECKPOINT_NAME, last, this.first] })).rowCount === 1;
+      moved = (await this.client.query({ name: 'projector-checkpoint', text: checkpoint, values: [CHECKPOINT_NAME, last, this.first, READ_MODELS_VERSION] })).rowCount === 1;
     }
     if (!moved) throw new CheckpointMoved();
     await this.client.query('COMMIT');

@@ -14,10 +14,12 @@ export const PROJECTION_TIME_COLUMNS: Partial<Record<(typeof READ_MODEL_TABLES)[
 /**
  * The shape of what the projections write. Raise it with any change to what a projection writes for the same events
  * (a new column filled, rows it did not write before, a value worked out differently): a projector that starts on read
- * models of a lower version rebuilds them from the events while they keep serving (`upgrade.ts`).
+ * models of a lower version rebuilds them from the events while they keep serving (`upgrade.ts`). Every batch records
+ * it with the checkpoint.
  * 1: everything before versions were kept. 2: the payments log's rate changes and `payment_history.actor_type`.
+ * 3: a replay's account changes (logins, deletions, restores, tier changes) no longer lost between its transactions.
  */
-export const READ_MODELS_VERSION = 2;
+export const READ_MODELS_VERSION = 3;
 
 /** Read-model tables are written by the projector only. */
 export const projectorMigrations: Migration[] = [
@@ -205,15 +207,11 @@ export const projectorMigrations: Migration[] = [
       ALTER TABLE payment_history ADD COLUMN actor_type text;`,
   },
   {
-    id: 'projector-013-read-models-version',
+    id: 'projector-013-checkpoint-version',
     sql: `
-      -- Which version of the projections (READ_MODELS_VERSION) the read models were built by: one row, written when a
-      -- projector first starts on an empty database and by every rebuild's switch-over. Not a read model itself, so a
-      -- rebuild builds none in its scratch schema and verify does not compare it.
-      CREATE TABLE read_models_version (
-        one boolean PRIMARY KEY DEFAULT true CHECK (one),
-        version integer NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now()
-      );`,
+      -- Which version of the projections (READ_MODELS_VERSION) wrote the checkpoint, and the position it wrote: every
+      -- batch writes both with the checkpoint (a rebuild's too). A projector of a release before versions were kept
+      -- moves the position alone, which tells that it projected since. Rows from before have neither.
+      ALTER TABLE projector_checkpoints ADD COLUMN version integer, ADD COLUMN version_position bigint;`,
   },
 ];

@@ -173,6 +173,23 @@ describe('npm run projector -- <command>', () => {
     }
   }, 60_000);
 
+  it('status says a rebuild is under way while one holds the replay lock, not that one was left unfinished', async () => {
+    // As a projector's upgrade rebuild (or another ops command) would be, part way through its scratch schema.
+    const holder = await system.db.pool.connect();
+    await system.db.pool.query('CREATE SCHEMA IF NOT EXISTS rm_rebuild');
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
+      const { code, stdout } = await projector('status');
+      expect(code).toBe(0);
+      expect(stdout).toContain("under way:    a rebuild or verify is running on this database (a projector's upgrade rebuild, or an ops command)");
+      expect(stdout).not.toContain('unfinished:');
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => {});
+      holder.release();
+      await system.db.pool.query('DROP SCHEMA IF EXISTS rm_rebuild CASCADE');
+    }
+  }, 60_000);
+
   it('an interrupted rebuild says the live read models are unchanged and how to resume, and exits 130', async () => {
     // Held, the live projector's batch lock stops the rebuild at its switch-over, where it is interrupted.
     const holder = await system.db.pool.connect();

@@ -1,9 +1,14 @@
 // Read models built by an older version of the projections are rebuilt by the next start, without anyone running
 // `rebuild`: the upgrade case of 2026-11-26, when the payments log gained rate changes and the kind of actor.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REBUILD_SCHEMA, verify } from '@portal/projector/rebuild';
+import { REBUILD_SCHEMA, REPLAY_LOCK, verify } from '@portal/projector/rebuild';
 import { READ_MODELS_VERSION } from '@portal/projector/schema';
-import { readModelsVersion } from '@portal/projector/upgrade';
+import { projections } from '@portal/projector/projections';
+import { Projector, readCheckpoint } from '@portal/projector/runtime';
+import { keepReadModelsCurrent, readModelsVersion } from '@portal/projector/upgrade';
+import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
+import { silentLogger } from '@portal/platform/logger';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestSystem, type TestSystem } from '../support/system';
 import { allMigrations } from '../../../scripts/system';
@@ -67,7 +72,7 @@ it('a start on read models of an older version rebuilds them from the events, al
   // Read models from a release before versions were kept (no version recorded: version 1), and the scratch schema of a
   // rebuild it began and never finished (resumed by this version, its tables would mix two shapes; here it has only a
   // checkpoint at the head, which would swap in nothing).
-  await db.pool.query('DELETE FROM read_models_version');
+  await db.pool.query('UPDATE projector_checkpoints SET version = NULL, version_position = NULL');
   expect(await readModelsVersion(db.pool)).toBe(1);
   await asVersionOneWroteIt();
   await db.pool.query(`CREATE SCHEMA ${REBUILD_SCHEMA}`);
@@ -89,13 +94,69 @@ it('a start on read models of an older version rebuilds them from the events, al
   await stop();
 }, 180_000);
 
-it('a start on read models of a newer version (a rollback) keeps them as they are', async () => {
-  await db.pool.query('UPDATE read_models_version SET version = $1', [READ_MODELS_VERSION + 1]);
+it('a start on read models of a newer version (a rollback) keeps them as they are, and counts them as its own from its first batch', async () => {
+  await db.pool.query('UPDATE projector_checkpoints SET version = $1', [READ_MODELS_VERSION + 1]);
   await asVersionOneWroteIt();
   const kept = await paymentRows();
-  await start();
-  await stop(); // a rebuild started by the start would have been stopped here, leaving its scratch schema
+  const system = await start();
   expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION + 1);
+  // A batch of this (older) release: the newer one, started again, must rebuild what this one wrote.
+  const carrier = await signIn(system, 'carrier', 'vendor');
+  const [load] = (await carrier.get('/api/loads/')).body as { id: string }[];
+  expect((await carrier.request('PATCH', `/api/loads/${load!.id}/`, { status: 'picked_up' })).status).toBe(200);
+  await system.caughtUp();
+  expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION);
+  await stop(); // a rebuild started by the start would have been stopped here, leaving its scratch schema
   expect(await paymentRows()).toEqual(kept);
   expect(await scratchSchema()).toBe(false);
 }, 120_000);
+
+it('counts read models a projector from before versions moved on as version 1', async () => {
+  expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION);
+  // Such a projector moves the position alone.
+  await db.pool.query('UPDATE projector_checkpoints SET position = position + 1');
+  expect(await readModelsVersion(db.pool)).toBe(1);
+  await db.pool.query('UPDATE projector_checkpoints SET position = position - 1');
+});
+
+it("never has a live batch raise the version (the rows it did not touch keep their shape), and counts a batch after an unversioned projector's as version 1", async () => {
+  const store = createPostgresEventStore({ pool: db.pool, connectionString: db.url });
+  const projector = new Projector({ store, pool: db.pool, projections });
+  const batch = async () => {
+    const { position } = await store.appendToStream(`probe-${randomUUID()}`, [{ type: 'PipelineProbed', data: { probe_id: randomUUID(), requested_at: new Date().toISOString() } }]);
+    await until(async () => (await readCheckpoint(db.pool)) >= position, { what: 'the probe projected' });
+  };
+  projector.start();
+  try {
+    await db.pool.query('UPDATE projector_checkpoints SET version = $1', [READ_MODELS_VERSION - 1]);
+    await batch();
+    expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION - 1);
+    // Written by a projector from before versions were kept (it moved the position alone), then by this one.
+    await db.pool.query('UPDATE projector_checkpoints SET version = $1, version_position = position - 1', [READ_MODELS_VERSION]);
+    await batch();
+    expect(await readModelsVersion(db.pool)).toBe(1);
+  } finally {
+    await projector.stop();
+    await store.close();
+  }
+}, 60_000);
+
+it('tries the upgrade rebuild again while another rebuild or verify holds the database, until it is done', async () => {
+  await db.pool.query('UPDATE projector_checkpoints SET version = $1', [READ_MODELS_VERSION - 1]);
+  const store = createPostgresEventStore({ pool: db.pool, connectionString: db.url });
+  const other = await db.pool.connect();
+  try {
+    await other.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
+    const state = await keepReadModelsCurrent({ pool: db.pool, store, databaseUrl: db.url, logger: silentLogger, retryAfterMs: 100 });
+    expect(state.kind).toBe('older');
+    await new Promise((resolve) => setTimeout(resolve, 400)); // refused, at least twice
+    expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION - 1);
+    await other.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]);
+    await (state as { rebuilt: Promise<void> }).rebuilt;
+    expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION);
+  } finally {
+    await other.query('SELECT pg_advisory_unlock_all()').catch(() => {});
+    other.release();
+    await store.close();
+  }
+}, 60_000);

@@ -72,7 +72,7 @@ it('rebuilds read models built by an older version of the projections when it st
   for (const child of children) child.kill('SIGKILL');
   // The first projector marked the new read models as its version's; now they are an older release's.
   expect(await readModelsVersion(db.pool)).toBe(READ_MODELS_VERSION);
-  await db.pool.query('UPDATE read_models_version SET version = $1', [READ_MODELS_VERSION - 1]);
+  await db.pool.query('UPDATE projector_checkpoints SET version = $1', [READ_MODELS_VERSION - 1]);
   const started = startProjector({ LOG_LEVEL: 'info' });
   await until(async () => (await readModelsVersion(db.pool)) === READ_MODELS_VERSION);
   expect(started.output()).toContain('the read models were built by an older version of the projections: rebuilding them');
