@@ -225,13 +225,14 @@ async function main(argv: string[]): Promise<number> {
         const kind = positional[0] as RestorableKind;
         const record = positional[1]!;
         const id = await recordId(pool, kind, record);
+        // Named as the product names it (its Load ID or username), whatever was typed.
+        const key = (await deletedRecords(pool, kind)).find((deleted) => deleted.id === id)?.key;
         const position = await restoreRecord(store, kind, id, { actorType: 'OPS', actorUsername: actor }).catch((error: Error & { status?: number }) => {
           // The API's words ("Not found.") name neither what nor which.
           if (error.status === 404) throw new Error(`no ${kindName(kind)} with the id ${id} (deleted or not)`);
           throw error;
         });
-        const named = id === record ? id : `${record} (${id})`;
-        process.stdout.write(`Restored ${kind} ${named} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
+        process.stdout.write(`Restored ${kindName(kind)} ${key ? `${key} (${id})` : id} as ${actor} (event position ${position ?? 'unchanged'}).\n`);
         if (database.source === 'embedded') process.stdout.write('The product is not running: the record shows again once it starts (npm start).\n');
       }
     } finally {

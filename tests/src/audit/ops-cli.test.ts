@@ -90,9 +90,10 @@ describe('npm run projector -- <command>', () => {
   it('restore brings back a deleted load as the ops actor; restoring it again is refused', async () => {
     const created = await vendor.post('/api/loads/', { load_number: 'ops-restore-1' });
     await vendor.request('DELETE', `/api/loads/${created.body.id}/`);
+    await until(async () => (await system.db.pool.query('SELECT 1 FROM loads WHERE id = $1 AND deleted_at IS NOT NULL', [created.body.id])).rows.length === 1, { what: 'the deletion projected' });
     const { code, stdout } = await projector('restore', 'loads', created.body.id);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Restored loads .* as ops:/);
+    expect(stdout).toMatch(/Restored load kdt_\S+ \([0-9a-f-]{36}\) as ops:/);
     const { rows } = await system.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'LoadRestored'`, [`load-${created.body.id}`]);
     expect(rows[0].metadata.actorType).toBe('OPS');
     const { rows: position } = await system.db.pool.query(`SELECT max(position) AS p FROM es_events`);
@@ -288,7 +289,7 @@ describe('npm run projector -- <command>', () => {
     // By its Load ID, as the board and the complaint name it, in any case.
     const restored = await projectorWith({ OPS_ACTOR: 'jane.doe' }, 'restore', 'loads', 'KDT_ops-bykey-1');
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain(`Restored loads KDT_ops-bykey-1 (${id}) as ops:jane.doe`);
+    expect(restored.stdout).toContain(`Restored load kdt_ops-bykey-1 (${id}) as ops:jane.doe`);
     const { rows } = await system.db.pool.query(`SELECT metadata FROM es_events WHERE stream_id = $1 AND type = 'LoadRestored'`, [`load-${id}`]);
     expect(rows[0].metadata.actorUsername).toBe('ops:jane.doe');
 
@@ -300,7 +301,7 @@ describe('npm run projector -- <command>', () => {
     expect((await projector('deleted', 'vendors')).stdout).toContain(`${newcarrier.id}  newcarrier`);
     const vendorBack = await projector('restore', 'vendors', 'NewCarrier');
     expect(vendorBack.code).toBe(0);
-    expect(vendorBack.stdout).toContain(`Restored vendors NewCarrier (${newcarrier.id}) as ops:`);
+    expect(vendorBack.stdout).toContain(`Restored vendor newcarrier (${newcarrier.id}) as ops:`);
     await until(async () => (await signIn(system, 'newcarrier', 'vendor').then(() => true, () => false)), { what: 'the restored vendor signing in' });
 
     const unknown = await projector('restore', 'vendors', 'nobody-here');
