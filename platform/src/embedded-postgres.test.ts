@@ -152,6 +152,11 @@ describe('startEmbeddedPostgres', () => {
       const error = await expectEmbeddedError(startEmbeddedPostgres({ dataDir: dir, port: 0, logger: silentLogger }));
       expect(error.message).toMatch(/another PostgreSQL instance .* is already running on the data folder/i);
       expect(error.message).toContain(path.join(dir, 'postgres'));
+      // Who holds it (this test's own process started the first server), and never the advice to delete the pid file
+      // of a server that is running.
+      expect(error.message).toContain(`started by the process ${process.pid} `);
+      expect(error.message).toContain('do not delete postmaster.pid while it runs');
+      expect(error.message).not.toMatch(/, delete /);
 
       // The first server is untouched.
       expect(await fs.readFile(pidFile, 'utf8')).toBe(pidBefore);

@@ -434,16 +434,18 @@ async function checkPidFile(clusterDir: string, logger: Logger): Promise<void> {
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
     if (await isPostgresOn(pid, clusterDir)) {
       // Reparented to init: the app that started it was killed (SIGKILL, OOM). It is ours and nobody uses it: stop it.
-      if ((await parentPid(pid)) === 1 && process.pid !== 1) {
+      const parent = await parentPid(pid);
+      if (parent === 1 && process.pid !== 1) {
         logger.warn('stopping a PostgreSQL left running by an app that was killed', { pid, dataDir: clusterDir });
         await stopOrphan(pid);
         await fs.rm(pidFile, { force: true });
         return;
       }
       throw new EmbeddedPostgresError(
-        `Another PostgreSQL instance (pid ${pid}) is already running on the data folder ${clusterDir}. ` +
-          `Stop it (or the app that started it) first, or use a different data folder.` +
-          ` If you are sure nothing is running there, delete ${pidFile}.`,
+        // It is running, and its app with it: deleting postmaster.pid now would let a second server onto its files.
+        `Another PostgreSQL instance (pid ${pid}) is already running on the data folder ${clusterDir}, ` +
+          `started by ${parent !== undefined ? `the process ${parent}` : 'another process'} (another npm start, or an ops command such as npm run projector). ` +
+          `Stop that first, or use a different data folder (DATA_DIR); do not delete postmaster.pid while it runs.`,
       );
     }
     logger.warn('removing postmaster.pid whose process is no longer PostgreSQL on this folder', { pid, file: pidFile });
