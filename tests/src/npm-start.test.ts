@@ -175,7 +175,7 @@ it('lets ops restore a deleted load while the product is stopped, says it shows 
   expect(status.stdout).toContain(`database:     embedded, started for this command (DATA_DIR=${first.dataDir}, port `);
   expect(status.stdout).toContain('; the product is not running)');
   const restored = await cli('restore', 'loads', kdtId!);
-  expect(restored.stdout).toMatch(new RegExp(`^Restored loads ${kdtId!} \\(${id!}\\) as ops:nightshift \\(event position \\d+\\)\\.\n`));
+  expect(restored.stdout).toMatch(new RegExp(`^Restored load ${kdtId!} \\(${id!}\\) as ops:nightshift \\(event position \\d+\\)\\.\n`));
   expect(restored.stdout).toContain('\nThe product is not running: the record shows again once it starts (npm start).\n');
 
   // Started again on the same folder: the projector applies the restore, and the load is the carrier's again.
