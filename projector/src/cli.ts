@@ -17,6 +17,7 @@ import { rebuild, REBUILD_SCHEMA, REPLAY_LOCK, verify, VERIFY_SCHEMA, type Progr
 import { projectorStatus } from './runtime';
 import { projectorMigrations, READ_MODELS_VERSION } from './schema';
 import { readModelsVersion } from './upgrade';
+import { isDatabaseUnavailable } from '@portal/platform/db/unavailable';
 
 const usage = `usage: npm run projector -- <command>   (in the compose image: node dist/projector-cli.mjs <command>)
 
@@ -248,6 +249,18 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error & { detail?: string }) => {
+    const command = process.argv[2];
+    if ((command === 'rebuild' || command === 'verify') && isDatabaseUnavailable(error)) {
+      // Often the product beside it stopped, taking its embedded PostgreSQL along; the driver's words ("write EPIPE")
+      // said nothing of that.
+      process.stderr.write(
+        `projector: the database connection was lost during the ${command} (${error.message}). ` +
+          (command === 'rebuild'
+            ? `The live read models are unchanged; once the database is back, 'npm run projector -- rebuild' resumes where this stopped.\n`
+            : `Nothing was changed; run 'npm run projector -- verify' again once the database is back.\n`),
+      );
+      process.exit(2);
+    }
     process.stderr.write(`projector: ${error.detail ?? error.message}\n`);
     // 2, as diff(1) does: a script can tell "the read models differ" (1) from "the check did not run".
     process.exit(2);

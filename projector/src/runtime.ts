@@ -247,7 +247,7 @@ export class Projector {
 
 function failed(projection: Projection, step: string, error: unknown, event?: RecordedEvent): Error {
   const where = event ? ` on ${event.type} at position ${event.position}` : '';
-  return new Error(`projection ${projection.name} failed${step === 'apply' ? '' : ` to ${step}`}${where}: ${(error as Error).message}`);
+  return new Error(`projection ${projection.name} failed${step === 'apply' ? '' : ` to ${step}`}${where}: ${(error as Error).message}`, { cause: error });
 }
 
 /**

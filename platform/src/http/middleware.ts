@@ -6,6 +6,7 @@ import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { stringifyJson } from '../event-store/json';
 import type { Logger } from '../logger';
 import { BODY_NOT_AN_OBJECT, HttpError, methodNotAllowed, ValidationFailed } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** The type a field expects, worded for a client, by what zod says it expected (in order of preference). */
 const TYPE_MESSAGES: [expected: string, message: string][] = [
@@ -118,16 +119,6 @@ function toResponse(error: unknown): { status: number; body: unknown; headers: R
     return { status, body: { detail }, headers: {} };
   }
   return { status: 500, body: { detail: 'Internal server error.' }, headers: {} };
-}
-
-/**
- * The database or event store cannot be reached right now (refused, reset, shutting down, starting up) or has no
- * room for the request (too many connections, out of memory or disk: SQLSTATE class 53).
- */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test((error as Error)?.message ?? '');
-  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08') || code.startsWith('53');
 }
 
 /**
