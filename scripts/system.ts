@@ -20,7 +20,7 @@ import type { Mailer } from '@portal/platform/mail/mailer';
 import { projections } from '@portal/projector/projections';
 import { Projector } from '@portal/projector/runtime';
 import { projectorMigrations } from '@portal/projector/schema';
-import { keepReadModelsCurrent } from '@portal/projector/upgrade';
+import { startProjecting } from '@portal/projector/upgrade';
 import { realtimeMigrations } from '@portal/read-api/realtime/schema';
 import { createReadApi } from '@portal/read-api/app';
 import { ProjectionPosition } from '@portal/read-api/projection-position';
@@ -103,10 +103,7 @@ export async function startSystem(options: StartOptions): Promise<System> {
     const projectorLogger = logger.child({ service: 'projector' });
     const projector = new Projector({ store, pool, projections, logger: projectorLogger, signal: stopping.signal });
     // Read models built by an older version of the projections are rebuilt in the background (stopped with the rest).
-    const readModels = await keepReadModelsCurrent({ pool, store, databaseUrl, logger: projectorLogger, signal: stopping.signal });
-    if (readModels.kind === 'older') closers.push(() => readModels.rebuilt);
-    projector.start();
-    closers.push(() => projector.stop());
+    closers.push(await startProjecting({ projector, pool, store, databaseUrl, logger: projectorLogger, signal: stopping.signal }));
     const projection = new ProjectionPosition({ pool, connectionString: databaseUrl, logger, signal: stopping.signal });
     closers.push(() => projection.close());
     const commandSide = assembleCommandSide({

@@ -12,7 +12,7 @@ import { runAsLeader } from './leader';
 import { projections } from './projections';
 import { lingerFor, Projector } from './runtime';
 import { projectorMigrations } from './schema';
-import { keepReadModelsCurrent } from './upgrade';
+import { startProjecting } from './upgrade';
 
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, base: { service: 'projector' } });
@@ -27,9 +27,9 @@ const store = await createEventStore({ eventStoreUrl: config.eventStoreUrl, pool
 // Under a burst, larger batches: each costs about as much as 7 events on top of its own (PROJECTOR_LINGER_MS).
 const projector = new Projector({ store, pool, projections, logger, linger: lingerFor(config.projectorLingerMs) });
 const stop = new AbortController();
-// A rebuild of read models built by an older version, started when this projector began to lead; stopped when it
-// steps down (it resumes at the next start).
-let upgrading: { stop: AbortController; rebuilt?: Promise<void> } | undefined;
+// Stops the projector, and a rebuild of read models built by an older version that it started (it resumes at the
+// next start), when this one steps down or the process stops.
+let stopProjecting: (() => Promise<void>) | undefined;
 
 const leading = runAsLeader({
   connectionString: database.url,
@@ -37,18 +37,11 @@ const leading = runAsLeader({
   signal: stop.signal,
   lead: async () => {
     process.stdout.write('projector: active\n');
-    upgrading = { stop: new AbortController() };
-    const state = await keepReadModelsCurrent({ pool, store, databaseUrl: database.url, logger, signal: upgrading.stop.signal }).catch((error: Error) => {
-      logger.error('could not read which version built the read models; projecting on', { error });
-      return undefined;
-    });
-    if (state?.kind === 'older') upgrading.rebuilt = state.rebuilt;
-    projector.start();
+    stopProjecting = await startProjecting({ projector, pool, store, databaseUrl: database.url, logger });
   },
   stepDown: async () => {
-    upgrading?.stop.abort();
-    await upgrading?.rebuilt;
-    await projector.stop();
+    await stopProjecting?.();
+    stopProjecting = undefined;
   },
 });
 process.stdout.write('projector: standing by\n');
@@ -59,9 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     stop.abort();
-    upgrading?.stop.abort();
-    await upgrading?.rebuilt;
-    await projector.stop();
+    await stopProjecting?.();
     await leading;
     await store.close();
     await pool.end();

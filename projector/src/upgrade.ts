@@ -1,10 +1,11 @@
 // Read models built by an older version of the projections are rebuilt when a projector starts on them: after an
 // upgrade that changes what a projection writes, nobody has to remember to run `rebuild`.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { EventStore } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import { rebuild, type Progress } from './rebuild';
-import { CHECKPOINT_NAME } from './runtime';
+import { CHECKPOINT_NAME, type Projector } from './runtime';
 import { READ_MODELS_VERSION } from './schema';
 
 /** What a projector found at start: which version built the read models, and what it does about it. */
@@ -30,21 +31,6 @@ export async function readModelsVersion(db: pg.Pool | pg.PoolClient): Promise<nu
   if (!row) return null;
   return row.moved || row.version === null ? 1 : row.version;
 }
-
-/** Waits `ms`, or less when `signal` is aborted; says whether it was. */
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<boolean>((resolve) => {
-    if (signal?.aborted) return resolve(true);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve(false);
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 
 /** The first wait before a failed (or refused) upgrade rebuild is tried again; it doubles up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 30_000;
@@ -111,7 +97,7 @@ async function rebuildUntilCurrent(options: Parameters<typeof keepReadModelsCurr
         logger.error(`read models rebuild failed; the read models keep serving as they are, and it is tried again in ${seconds} s (or run npm run projector -- rebuild)`, { error });
       }
     }
-    if (await pause(wait, signal)) return;
+    if (await sleep(wait, undefined, { signal }).then(() => false, () => true)) return; // stopped meanwhile
     // Another rebuild (the CLI's) may have switched them over meanwhile.
     if ((await readModelsVersion(pool).catch(() => null)) === READ_MODELS_VERSION) {
       logger.info('read models are this version\'s now (rebuilt elsewhere)');
@@ -119,4 +105,24 @@ async function rebuildUntilCurrent(options: Parameters<typeof keepReadModelsCurr
     }
     wait = Math.min(wait * 2, RETRY_MAX_MS);
   }
+}
+
+/**
+ * Starts `projector` on read models made current (keepReadModelsCurrent: an older version's are rebuilt in the
+ * background meanwhile); the answer stops both, the rebuild first (it resumes at the next start). A failure to read the
+ * version is logged and the projector started all the same: projecting must not wait on it.
+ */
+export async function startProjecting(options: Omit<Parameters<typeof keepReadModelsCurrent>[0], 'retryAfterMs'> & { projector: Projector }): Promise<() => Promise<void>> {
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const state = await keepReadModelsCurrent({ ...options, signal }).catch((error: Error) => {
+    options.logger.error('could not read which version of the projections built the read models; projecting on', { error });
+    return undefined;
+  });
+  options.projector.start();
+  return async () => {
+    stop.abort();
+    if (state?.kind === 'older') await state.rebuilt;
+    await options.projector.stop();
+  };
 }
