@@ -6,8 +6,10 @@ import { restoreRecord, RESTORABLE_KINDS, type RestorableKind } from '@portal/co
 import { authMigrations } from '@portal/platform/auth/schema';
 import { loadConfig } from '@portal/platform/config';
 import { type Database, openDatabase } from '@portal/platform/db/database';
+import { advisoryLockHeld } from '@portal/platform/db/locks';
 import { migrate } from '@portal/platform/db/migrate';
 import { createPool } from '@portal/platform/db/pool';
+import { isDatabaseUnavailable } from '@portal/platform/db/unavailable';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { createLogger } from '@portal/platform/logger';
@@ -17,7 +19,6 @@ import { rebuild, REBUILD_SCHEMA, REPLAY_LOCK, verify, VERIFY_SCHEMA, type Progr
 import { projectorStatus } from './runtime';
 import { projectorMigrations, READ_MODELS_VERSION } from './schema';
 import { readModelsVersion } from './upgrade';
-import { isDatabaseUnavailable } from '@portal/platform/db/unavailable';
 
 const usage = `usage: npm run projector -- <command>   (in the compose image: node dist/projector-cli.mjs <command>)
 
@@ -172,10 +173,7 @@ async function main(argv: string[]): Promise<number> {
                 : `read models:  version ${built}, newer than this release's ${READ_MODELS_VERSION}: kept as they are; this release's projector counts them as version ${READ_MODELS_VERSION} from its first batch on\n`,
         );
         // A rebuild or verify under way (it holds the replay lock), and what an interrupted one left behind.
-        const replaying = (await pool.query<{ held: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS held`,
-          [REPLAY_LOCK],
-        )).rows[0]!.held;
+        const replaying = await advisoryLockHeld(pool, REPLAY_LOCK);
         const { rows } = await pool.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[]) ORDER BY nspname', [
           [REBUILD_SCHEMA, VERIFY_SCHEMA],
         ]);

@@ -48,3 +48,12 @@ export async function whileHolding<T>(pool: pg.Pool, key: AdvisoryKey, work: () 
     await sleep(25);
   }
 }
+
+/** Whether some session holds the advisory lock `key` (one key: PostgreSQL shows it as classid 0, objid `key`). */
+export async function advisoryLockHeld(db: pg.Pool | pg.PoolClient, key: number): Promise<boolean> {
+  const { rows } = await db.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS held`,
+    [key],
+  );
+  return rows[0]!.held;
+}
