@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,19 +44,28 @@ beforeAll(async () => {
 afterAll(async () => { await system?.stop(); });
 
 /**
- * A CLI rebuild, started while the caller holds the live projector's batch lock, once it waits for that lock at its
- * switch-over (its own connection waiting, not the live projector's next batch, which waits for the lock too).
+ * Runs `stop` on a CLI rebuild held at its switch-over: the live projector's batch lock is held meanwhile, and `stop`
+ * is called once the rebuild's own connection waits for it (not the live projector's next batch, which waits for the
+ * lock too). Afterwards, a rebuild run to the end resumes what this one left.
  */
-async function rebuildAtSwitchOver() {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild'], { env: childEnv({ DATABASE_URL: system.db.url }), stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waiting = `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-    WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted AND a.application_name = 'projector-cli'`;
-  await until(async () => (await system.db.pool.query(waiting, [PROJECTOR_BATCH_LOCK])).rows.length > 0, { timeoutMs: 60_000, what: 'the rebuild to wait for the switch-over' });
-  return { child, output, exited };
+async function rebuildStoppedAtSwitchOver(stop: (rebuild: { child: ChildProcess; output: { stdout: string; stderr: string }; exited: Promise<number | null> }) => Promise<void>) {
+  const holder = await system.db.pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild'], { env: childEnv({ DATABASE_URL: system.db.url }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = { stdout: '', stderr: '' };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const waiting = `SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted AND a.application_name = 'projector-cli'`;
+    await until(async () => (await system.db.pool.query(waiting, [PROJECTOR_BATCH_LOCK])).rows.length > 0, { timeoutMs: 60_000, what: 'the rebuild to wait for the switch-over' });
+    await stop({ child, output, exited });
+  } finally {
+    await holder.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]);
+    holder.release();
+  }
+  expect((await projector('rebuild')).code).toBe(0);
 }
 
 describe('npm run projector -- <command>', () => {
@@ -209,35 +218,21 @@ describe('npm run projector -- <command>', () => {
 
   it('an interrupted rebuild says the live read models are unchanged and how to resume, and exits 130', async () => {
     // Held, the live projector's batch lock stops the rebuild at its switch-over, where it is interrupted.
-    const holder = await system.db.pool.connect();
-    try {
-      await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
-      const { child, output, exited } = await rebuildAtSwitchOver();
+    await rebuildStoppedAtSwitchOver(async ({ child, output, exited }) => {
       child.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(output.stdout).toContain('Rebuilding the read models...');
       expect(output.stderr).toContain("Interrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.");
-    } finally {
-      await holder.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]);
-      holder.release();
-    }
-    expect((await projector('rebuild')).code).toBe(0);
+    });
   }, 180_000);
 
   it('a rebuild whose database connection is lost says so, that the live read models are unchanged, and how to resume', async () => {
     // As when the product beside it is stopped with its embedded PostgreSQL: before, only the driver's "write EPIPE".
-    const holder = await system.db.pool.connect();
-    try {
-      await holder.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
-      const { output, exited } = await rebuildAtSwitchOver();
+    await rebuildStoppedAtSwitchOver(async ({ output, exited }) => {
       await system.db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'projector-cli'`);
       expect(await exited).toBe(2);
       expect(output.stderr).toMatch(/^projector: the database connection was lost during the rebuild \(.+\)\. The live read models are unchanged; once the database is back, 'npm run projector -- rebuild' resumes where this stopped\.\n$/);
-    } finally {
-      await holder.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_BATCH_LOCK]);
-      holder.release();
-    }
-    expect((await projector('rebuild')).code).toBe(0);
+    });
   }, 180_000);
 
   it('refuses to work on a data folder the product never ran in, instead of making an empty database there', async () => {
