@@ -414,6 +414,27 @@ export async function isPostgresOn(pid: number, clusterDir: string): Promise<boo
   return argv.includes('-D') && dataArg !== undefined && [clusterDir, real].includes(path.resolve(dataArg));
 }
 
+/** Who started a PostgreSQL, in words. */
+export function describeStarter(owner: Awaited<ReturnType<typeof startedBy>>): string {
+  if (owner.kind === 'product') return `the product (npm start, process ${owner.pid})`;
+  if (owner.kind === 'ops-command') return `an ops command (npm run projector, process ${owner.pid})`;
+  return `${owner.pid !== undefined ? `the process ${owner.pid}` : 'another process'} (another npm start, or an ops command such as npm run projector)`;
+}
+
+/**
+ * Who started the PostgreSQL of process `pid`: the product (`npm start`), an ops command (`npm run projector`), some
+ * other process, or nobody any more ('orphan': it was reparented to init, as when its app was killed with SIGKILL).
+ */
+export async function startedBy(pid: number): Promise<{ kind: 'product' | 'ops-command' | 'other' | 'orphan'; pid: number | undefined }> {
+  const parent = await parentPid(pid);
+  if (parent === undefined) return { kind: 'other', pid: undefined };
+  if (parent === 1 && process.pid !== 1) return { kind: 'orphan', pid: parent };
+  const argv = (await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  if (argv.some((arg) => /(^|\/)scripts\/start\.ts$/.test(arg))) return { kind: 'product', pid: parent };
+  if (argv.some((arg) => /(^|\/)(projector\/src\/cli\.ts|projector-cli\.mjs)$/.test(arg))) return { kind: 'ops-command', pid: parent };
+  return { kind: 'other', pid: parent };
+}
+
 async function parentPid(pid: number): Promise<number | undefined> {
   // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so parse after the last ')'.
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
@@ -434,8 +455,8 @@ async function checkPidFile(clusterDir: string, logger: Logger): Promise<void> {
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
     if (await isPostgresOn(pid, clusterDir)) {
       // Reparented to init: the app that started it was killed (SIGKILL, OOM). It is ours and nobody uses it: stop it.
-      const parent = await parentPid(pid);
-      if (parent === 1 && process.pid !== 1) {
+      const owner = await startedBy(pid);
+      if (owner.kind === 'orphan') {
         logger.warn('stopping a PostgreSQL left running by an app that was killed', { pid, dataDir: clusterDir });
         await stopOrphan(pid);
         await fs.rm(pidFile, { force: true });
@@ -444,7 +465,7 @@ async function checkPidFile(clusterDir: string, logger: Logger): Promise<void> {
       throw new EmbeddedPostgresError(
         // It is running, and its app with it: deleting postmaster.pid now would let a second server onto its files.
         `Another PostgreSQL instance (pid ${pid}) is already running on the data folder ${clusterDir}, ` +
-          `started by ${parent !== undefined ? `the process ${parent}` : 'another process'} (another npm start, or an ops command such as npm run projector). ` +
+          `started by ${describeStarter(owner)}. ` +
           `Stop that first, or use a different data folder (DATA_DIR); do not delete postmaster.pid while it runs.`,
       );
     }

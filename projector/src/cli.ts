@@ -12,6 +12,7 @@ import { createPool } from '@portal/platform/db/pool';
 import { isDatabaseUnavailable } from '@portal/platform/db/unavailable';
 import { createEventStore } from '@portal/platform/event-store/create';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
+import { describeStarter } from '@portal/platform/embedded-postgres';
 import { createLogger } from '@portal/platform/logger';
 import { deletedRecords, recordIdsByKey } from './deleted-records';
 import { describeDifferences } from './differences';
@@ -75,10 +76,11 @@ function describeDatabase(database: Database, config: { dataDir: string }): stri
     const url = new URL(database.url);
     return `DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname})`;
   }
-  const port = new URL(database.url).port;
-  return database.source === 'embedded-running'
-    ? `embedded, run by the product (DATA_DIR=${config.dataDir}, port ${port})`
-    : `embedded, started for this command (DATA_DIR=${config.dataDir}, port ${port}; the product is not running)`;
+  const where = `DATA_DIR=${config.dataDir}, port ${new URL(database.url).port}`;
+  if (database.source === 'embedded') return `embedded, started for this command (${where}; the product is not running)`;
+  const owner = database.startedBy;
+  if (owner?.kind === 'orphan') return `embedded, left running by a product that was killed (${where}); the next npm start stops it and starts its own`;
+  return `embedded, run by ${owner ? describeStarter(owner) : 'another process'} (${where})`;
 }
 
 const kindName = (kind: RestorableKind) => (kind === 'staff' ? 'staff member' : kind.replace(/s$/, ''));
@@ -99,6 +101,19 @@ function printProgress(progress: Progress): void {
   const percent = progress.head > 0n ? Number((progress.position * 1000n) / progress.head) / 10 : 100;
   const eta = progress.etaSeconds === null ? '?' : `${progress.etaSeconds}s`;
   process.stdout.write(`  ${show(progress.position)} / ${show(progress.head)} (${percent.toFixed(1)}%), ${progress.eventsPerSecond} events/s, ETA ${eta}\n`);
+}
+
+/**
+ * Progress lines under a heading, written when the replay starts: a rebuild or verify refused (another one runs) says
+ * only why, not first that it is rebuilding.
+ */
+function headed(heading: string): (progress: Progress) => void {
+  let started = false;
+  return (progress) => {
+    if (!started) process.stdout.write(heading);
+    started = true;
+    printProgress(progress);
+  };
 }
 
 /**
@@ -186,15 +201,15 @@ async function main(argv: string[]): Promise<number> {
           }
         }
       } else if (command === 'rebuild') {
-        process.stdout.write('Rebuilding the read models...\n');
         const done = onInterrupt(`\nInterrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.\n`);
-        const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress: printProgress });
+        const onProgress = headed('Rebuilding the read models...\n');
+        const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress });
         done();
         process.stdout.write(`Switched to the rebuilt read models at position ${show(position)}.\n`);
       } else if (command === 'verify') {
-        process.stdout.write('Replaying every event into a scratch schema to compare...\n');
         const done = onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
-        const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress: printProgress });
+        const onProgress = headed('Replaying every event into a scratch schema to compare...\n');
+        const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress });
         done();
         // The comparison stops at the projector's checkpoint: events after it (a projector not running, or behind)
         // are in neither side.
@@ -243,6 +258,13 @@ async function main(argv: string[]): Promise<number> {
     await database.stop();
   }
 }
+
+// Output piped into a reader that stops early (`status | head -2`, `rebuild | head`): the rest of it is dropped and the
+// command goes on (a rebuild cut short by its own progress lines would be left to resume), instead of a stack trace
+// for a write EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -140,6 +140,35 @@ it('says the port is taken before it makes a database, an admin or demo data', a
   }
 }, 30_000);
 
+it("says in the ops CLI's status who runs the embedded PostgreSQL: the product, or nobody once the product was killed", async () => {
+  const product = await startProduct({ logLevel: 'warn', detached: true });
+  const pidFile = path.join(product.dataDir, 'postgres', 'postmaster.pid');
+  try {
+    await product.running();
+    const [postmaster, , , port] = (await fs.readFile(pidFile, 'utf8')).split('\n');
+    const env = childEnv({ DATA_DIR: product.dataDir, EMBEDDED_PG_PORT: '0' });
+    delete env.DATABASE_URL;
+    const status = async () => (await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, 'status'], { env })).stdout;
+    const where = `DATA_DIR=${product.dataDir}, port ${port}`;
+    expect(await status()).toContain(`database:     embedded, run by the product (npm start, process ${product.child.pid}) (${where})\n`);
+
+    // The product killed outright (SIGKILL, OOM): its PostgreSQL runs on with nobody's services, which the next start
+    // stops. Before, status still said "run by the product".
+    product.child.kill('SIGKILL');
+    await product.exited;
+    expect(Number(postmaster)).toBeGreaterThan(0);
+    expect(await status()).toContain(`database:     embedded, left running by a product that was killed (${where}); the next npm start stops it and starts its own\n`);
+  } finally {
+    for (const pid of [-product.child.pid!, Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0])]) {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}, 120_000);
+
 it('lets ops restore a deleted load while the product is stopped, says it shows once the product starts, and it does', async () => {
   const demo = { SEED_DEMO: 'true', DEMO_PASSWORD: 'Demo-Start-Pass-42' };
   const signedInCarrier = async (stdout: string) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { type EmbeddedPostgres, isPostgresOn, startEmbeddedPostgres } from '../embedded-postgres';
+import { type EmbeddedPostgres, isPostgresOn, startedBy, startEmbeddedPostgres } from '../embedded-postgres';
 
 export const EMBEDDED_DATABASE = 'portal';
 
@@ -12,13 +12,15 @@ export interface Database {
   source: 'external' | 'embedded' | 'embedded-running';
   /** Started here: settles, with how it ended, if the embedded server ends without stop() (it never does otherwise). */
   lost: Promise<string>;
+  /** 'embedded-running': who started that server (an orphan's app was killed: the next npm start stops it). */
+  startedBy?: Awaited<ReturnType<typeof startedBy>>;
   stop(): Promise<void>;
 }
 
 const never = new Promise<string>(() => {});
 
 /** The URL of an embedded server that a running `npm start` already owns on this data folder, if any. */
-async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+async function runningEmbedded(dataDir: string): Promise<Pick<Database, 'url' | 'startedBy'> | undefined> {
   try {
     const lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
     const pid = Number(lines[0]);
@@ -28,7 +30,7 @@ async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> 
     // starting the embedded server (which removes the stale file) is right, not connecting to a port nobody serves.
     if (!(await isPostgresOn(pid, path.join(dataDir, 'postgres')))) return undefined;
     const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+    return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`, startedBy: await startedBy(pid) };
   } catch {
     return undefined;
   }
@@ -46,8 +48,8 @@ export class NoDatabase extends Error {
 export async function openDatabase(config: Config, logger: Logger, options: { allowRunning?: boolean; mustExist?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, source: 'external', lost: never, stop: async () => {} };
   if (options.allowRunning) {
-    const url = await runningEmbeddedUrl(config.dataDir);
-    if (url) return { url, source: 'embedded-running', lost: never, stop: async () => {} };
+    const running = await runningEmbedded(config.dataDir);
+    if (running) return { ...running, source: 'embedded-running', lost: never, stop: async () => {} };
   }
   if (options.mustExist && !fs.existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
     throw new NoDatabase(`there is no database in DATA_DIR=${config.dataDir}: start the product there first (npm start), or set DATA_DIR or DATABASE_URL to the one to work on`);

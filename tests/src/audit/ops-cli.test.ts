@@ -156,14 +156,29 @@ describe('npm run projector -- <command>', () => {
     expect(stdout).toMatch(/\nSwitched to the rebuilt read models at position \d+\.\n$/);
   }, 180_000);
 
+  it('finishes a rebuild whose output is piped into a reader that stops early (rebuild | head -1), without a stack', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'rebuild', '--fresh'], { env: childEnv({ DATABASE_URL: system.db.url }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // The first line read, then the pipe closed, as head does: the next write meets EPIPE.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const { rows } = await system.db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname = 'rm_rebuild'`);
+    expect(rows).toEqual([]);
+  }, 180_000);
+
   it('refuses a rebuild or a verify while another one runs, saying so, and touches nothing', async () => {
     const other = await system.db.pool.connect();
     try {
       await other.query('SELECT pg_advisory_lock($1)', [REPLAY_LOCK]);
       for (const command of ['rebuild', 'verify']) {
-        const { code, stderr } = await projector(command);
+        const { code, stdout, stderr } = await projector(command);
         expect(code, command).toBe(2);
         expect(stderr.trim(), command).toBe('projector: another rebuild or verify is running on this database; try again once it has finished');
+        // Not first 'Rebuilding the read models...' as if it had begun.
+        expect(stdout, command).toBe('');
       }
       const { rows } = await system.db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname IN ('rm_rebuild', 'rm_verify')`);
       expect(rows).toEqual([]);
