@@ -1,5 +1,5 @@
 // Sign-up and login bodies: one definition, used by the command API (400 field errors) and the UI forms.
-import { z } from 'zod';
+import { z } from '../zod';
 import { isTooCommon } from './weak-passwords';
 
 const REQUIRED = 'This field is required.';
@@ -20,31 +20,35 @@ export function passwordProblems(password: string, username = '', email = ''): s
   return problems;
 }
 
-export const usernameSchema = z
-  .string(TEXT)
-  .trim()
-  .min(1, { error: REQUIRED, abort: true })
-  .min(3, 'Ensure this field has at least 3 characters.')
-  .max(150, 'Ensure this field has no more than 150 characters.')
-  .regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
+export const usernameSchema = z.string(TEXT).check(
+  z.trim(),
+  z.minLength(1, { error: REQUIRED, abort: true }),
+  z.minLength(3, 'Ensure this field has at least 3 characters.'),
+  z.maxLength(150, 'Ensure this field has no more than 150 characters.'),
+  z.regex(/^[\w.@+-]+$/, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.'),
+);
 
-export const emailSchema = z
-  .string(TEXT)
-  .trim()
-  .min(1, { error: REQUIRED, abort: true })
-  .max(254, 'Ensure this field has no more than 254 characters.')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address.')
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.string(TEXT).check(
+    z.trim(),
+    z.minLength(1, { error: REQUIRED, abort: true }),
+    z.maxLength(254, 'Ensure this field has no more than 254 characters.'),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address.'),
+  ),
+  z.transform((email: string) => email.toLowerCase()),
+);
 
-const nameSchema = z.string(TEXT).trim().min(1, REQUIRED).max(150, 'Ensure this field has no more than 150 characters.');
+const nameSchema = z.string(TEXT).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(150, 'Ensure this field has no more than 150 characters.'));
 
-function withPasswordRules<T extends z.ZodType<{ username: string; email: string; password: string }>>(schema: T) {
-  return schema.superRefine((body, ctx) => {
-    for (const message of passwordProblems(body.password, body.username, body.email)) ctx.addIssue({ code: 'custom', path: ['password'], message });
-  });
+function withPasswordRules<T extends z.ZodMiniType<{ username: string; email: string; password: string }>>(schema: T): T {
+  return schema.check(
+    z.superRefine((body: { username: string; email: string; password: string }, ctx) => {
+      for (const message of passwordProblems(body.password, body.username, body.email)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+    }),
+  );
 }
 
-const passwordSchema = z.string(TEXT).min(1, REQUIRED);
+const passwordSchema = z.string(TEXT).check(z.minLength(1, REQUIRED));
 
 export const vendorSignUpSchema = withPasswordRules(z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema }));
 
@@ -57,15 +61,12 @@ export const LOGIN_FAILED = 'Invalid username or password';
 
 // Only a missing value is named; one no account could have (too long, not text) fails as wrong credentials do.
 const loginField = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : LOGIN_FAILED) })
-    .min(1, REQUIRED)
-    .max(max, LOGIN_FAILED);
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : LOGIN_FAILED) }).check(z.minLength(1, REQUIRED), z.maxLength(max, LOGIN_FAILED));
 
 export const loginSchema = z.object({
   username: loginField(150),
   password: loginField(1024),
-  portal: z.enum(['vendor', 'staff']).optional(),
+  portal: z.optional(z.enum(['vendor', 'staff'])),
 });
 
 export type VendorSignUp = z.infer<typeof vendorSignUpSchema>;

@@ -1,11 +1,13 @@
 // Request bodies for loads, shared by the command API (400 field errors) and the UI forms.
-import { z } from 'zod';
+import { refuse, z } from '../zod';
 import { DATE_YEAR_MESSAGE, inDateYears } from '../calendar';
 import { isUtcMidnight, LOAD_STATUSES, loadNumberWithoutPrefix, normalizeLoadNumber, PAYMENT_STATUSES } from './fields';
 
 const text = (max: number) =>
-  z.union([z.string().max(max, `Ensure this field has no more than ${max} characters.`), z.null()])
-    .transform((value) => (value === null || value.trim() === '' ? null : value.trim()));
+  z.pipe(
+    z.union([z.string().check(z.maxLength(max, `Ensure this field has no more than ${max} characters.`)), z.null()]),
+    z.transform((value: string | null) => (value === null || value.trim() === '' ? null : value.trim())),
+  );
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
 
@@ -56,17 +58,15 @@ export const PAYMENT_DATE_IN_FUTURE = 'The last payment date cannot be in the fu
 const LATEST_ZONE_AHEAD_MS = 14 * 3_600_000;
 
 /** A date-time (see storedDateTime), or null. */
-const dateTime = z
-  .union([z.string(), z.null()])
-  .transform((value, ctx) => {
+const dateTime = z.pipe(
+  z.union([z.string(), z.null()]),
+  z.transform((value: string | null, payload) => {
     if (value === null || value.trim() === '') return null;
     const parsed = storedDateTime(value.trim());
-    if (typeof parsed === 'string') {
-      ctx.addIssue({ code: 'custom', message: parsed === 'out of range' ? DATE_YEAR_MESSAGE : 'Enter a valid date and time.' });
-      return z.NEVER;
-    }
+    if (typeof parsed === 'string') return refuse(payload, parsed === 'out of range' ? DATE_YEAR_MESSAGE : 'Enter a valid date and time.');
     return parsed.toISOString();
-  });
+  }),
+);
 
 /** Clocks that run a little ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -75,34 +75,27 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * A date-time of something already done (a payment made): a day not after today where the user is (a date without a
  * time is UTC midnight of its day, and UTC+14 is 14 hours ahead), an instant not after now.
  */
-const pastDateTime = dateTime.superRefine((value, ctx) => {
-  if (value === null) return;
-  const at = Date.parse(value);
-  const latest = Date.now() + (isUtcMidnight(new Date(at)) ? LATEST_ZONE_AHEAD_MS : CLOCK_SKEW_MS);
-  if (at > latest) ctx.addIssue({ code: 'custom', message: PAYMENT_DATE_IN_FUTURE });
-});
+const pastDateTime = z.pipe(
+  dateTime,
+  z.transform((value: string | null, payload) => {
+    if (value === null) return null;
+    const at = Date.parse(value);
+    const latest = Date.now() + (isUtcMidnight(new Date(at)) ? LATEST_ZONE_AHEAD_MS : CLOCK_SKEW_MS);
+    return at > latest ? refuse(payload, PAYMENT_DATE_IN_FUTURE) : value;
+  }),
+);
 
 /** A decimal sent as a number or a numeric string; empty means null. */
 const decimal = (options: { min?: number; max?: number; integer?: boolean; places?: number }) =>
-  z.union([z.number(), z.string(), z.null()]).transform((value, ctx) => {
+  z.pipe(z.union([z.number(), z.string(), z.null()]), z.transform((value: number | string | null, payload) => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
     const number = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : NaN;
-    if (!Number.isFinite(number)) {
-      ctx.addIssue({ code: 'custom', message: options.integer ? 'A whole number is required.' : 'A valid number is required.' });
-      return z.NEVER;
-    }
-    if (options.integer && !Number.isInteger(number)) {
-      ctx.addIssue({ code: 'custom', message: 'A whole number is required.' });
-      return z.NEVER;
-    }
-    if (options.min !== undefined && number < options.min) {
-      ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${options.min}.` });
-      return z.NEVER;
-    }
+    if (!Number.isFinite(number)) return refuse(payload, options.integer ? 'A whole number is required.' : 'A valid number is required.');
+    if (options.integer && !Number.isInteger(number)) return refuse(payload, 'A whole number is required.');
+    if (options.min !== undefined && number < options.min) return refuse(payload, `Ensure this value is greater than or equal to ${options.min}.`);
     if (options.max !== undefined && number > options.max) {
       // Grouped as people read it ('100,000,000', not '100000000').
-      ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max.toLocaleString('en-US')}.` });
-      return z.NEVER;
+      return refuse(payload, `Ensure this value is less than or equal to ${options.max.toLocaleString('en-US')}.`);
     }
     if (options.places !== undefined) {
       // Refused, not rounded: 12.345 typed for 12.35 (or 1234.5) is a slip the user should see, not have corrected.
@@ -113,18 +106,15 @@ const decimal = (options: { min?: number; max?: number; integer?: boolean; place
         typeof value === 'string'
           ? (value.trim().split('.')[1] ?? '').length > options.places
           : Math.abs(scaled - Math.round(scaled)) > 8 * Number.EPSILON * Math.max(1, Math.abs(scaled));
-      if (tooPrecise) {
-        ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${options.places} decimal place${options.places === 1 ? '' : 's'}.` });
-        return z.NEVER;
-      }
+      if (tooPrecise) return refuse(payload, `Ensure that there are no more than ${options.places} decimal place${options.places === 1 ? '' : 's'}.`);
       return Math.round(scaled) / 10 ** options.places;
     }
     return number;
-  });
+  }));
 
 const money = decimal({ min: 0, max: 100_000_000, places: 2 });
 const fahrenheit = decimal({ min: -100, max: 200 });
-const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
+const bool = z.pipe(z.union([z.boolean(), z.enum(['true', 'false'])]), z.transform((value: boolean | 'true' | 'false') => value === true || value === 'true'));
 
 const LOAD_NUMBER_MAX = 64;
 const loadNumberTooLong = `Ensure this field has no more than ${LOAD_NUMBER_MAX} characters.`;
@@ -133,59 +123,61 @@ const loadNumberTooLong = `Ensure this field has no more than ${LOAD_NUMBER_MAX}
 export const loadNumberSchema = z
   // Missing is "required"; a number or anything else that is not text says so.
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Load Number is required.' : 'Enter the load number as text.') })
-  .trim()
-  .refine((value) => loadNumberWithoutPrefix(value) !== '', { error: 'Load Number is required.', abort: true })
-  // The stored number (kdt_id) is what is limited, whether kdt_ was typed or is added: as the UI checks it.
-  .refine((value) => normalizeLoadNumber(value).length <= LOAD_NUMBER_MAX, { error: loadNumberTooLong })
-  .regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, - and _.');
+  .check(
+    z.trim(),
+    z.refine((value: string) => loadNumberWithoutPrefix(value) !== '', { error: 'Load Number is required.', abort: true }),
+    // The stored number (kdt_id) is what is limited, whether kdt_ was typed or is added: as the UI checks it.
+    z.refine((value: string) => normalizeLoadNumber(value).length <= LOAD_NUMBER_MAX, { error: loadNumberTooLong }),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'Use only letters, digits, - and _.'),
+  );
 
 export const createLoadSchema = z.strictObject(
   {
     load_number: loadNumberSchema,
-    kdt_id: z.string().max(LOAD_NUMBER_MAX, loadNumberTooLong).optional(),
-    vendor: z.union([z.uuid({ error: 'Please select a vendor.' }), z.null(), z.literal('')]).optional(),
-    pickup_location: text(255).optional(),
-    pickup_date: dateTime.optional(),
-    delivery_location: text(255).optional(),
-    delivery_date: dateTime.optional(),
-    rate_amount: money.optional(),
+    kdt_id: z.optional(z.string().check(z.maxLength(LOAD_NUMBER_MAX, loadNumberTooLong))),
+    vendor: z.optional(z.union([z.uuid({ error: 'Please select a vendor.' }), z.null(), z.literal('')])),
+    pickup_location: z.optional(text(255)),
+    pickup_date: z.optional(dateTime),
+    delivery_location: z.optional(text(255)),
+    delivery_date: z.optional(dateTime),
+    rate_amount: z.optional(money),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'This field cannot be set when creating a load.' : undefined) },
 );
 
 export const updateLoadSchema = z.strictObject(
   {
-    status: z.enum(LOAD_STATUSES, { error: 'Select a valid status: open, picked_up, delivered or cancelled.' }).optional(),
-    payment_status: z.enum(PAYMENT_STATUSES, { error: 'Select a valid payment status: unpaid, partial, paid or disputed.' }).optional(),
-    vendor: z.uuid({ error: 'Please select a vendor.' }).optional(),
-    pickup_date: dateTime.optional(),
-    delivery_date: dateTime.optional(),
-    pickup_location: text(255).optional(),
-    pickup_contact: text(255).optional(),
-    pickup_number: text(100).optional(),
-    pickup_notes: text(2000).optional(),
-    delivery_location: text(255).optional(),
-    delivery_contact: text(255).optional(),
-    delivery_number: text(100).optional(),
-    delivery_notes: text(2000).optional(),
-    rate_amount: money.optional(),
-    rate_type: text(50).optional(),
-    miles: decimal({ min: 0, max: 100_000, places: 1 }).optional(),
-    amount_paid: money.optional(),
-    last_payment_date: pastDateTime.optional(),
-    payment_notes: text(2000).optional(),
-    equipment_type: text(100).optional(),
-    temperature_required: bool.optional(),
-    temperature_min: fahrenheit.optional(),
-    temperature_max: fahrenheit.optional(),
-    weight: decimal({ min: 0, max: 200_000, places: 2 }).optional(),
-    total_pieces: decimal({ min: 0, max: 1_000_000, integer: true }).optional(),
-    is_hazmat: bool.optional(),
-    special_instructions: text(2000).optional(),
-    last_location: text(255).optional(),
-    last_update: dateTime.optional(),
-    estimated_delivery_time: dateTime.optional(),
-    tracking_status: text(100).optional(),
+    status: z.optional(z.enum(LOAD_STATUSES, { error: 'Select a valid status: open, picked_up, delivered or cancelled.' })),
+    payment_status: z.optional(z.enum(PAYMENT_STATUSES, { error: 'Select a valid payment status: unpaid, partial, paid or disputed.' })),
+    vendor: z.optional(z.uuid({ error: 'Please select a vendor.' })),
+    pickup_date: z.optional(dateTime),
+    delivery_date: z.optional(dateTime),
+    pickup_location: z.optional(text(255)),
+    pickup_contact: z.optional(text(255)),
+    pickup_number: z.optional(text(100)),
+    pickup_notes: z.optional(text(2000)),
+    delivery_location: z.optional(text(255)),
+    delivery_contact: z.optional(text(255)),
+    delivery_number: z.optional(text(100)),
+    delivery_notes: z.optional(text(2000)),
+    rate_amount: z.optional(money),
+    rate_type: z.optional(text(50)),
+    miles: z.optional(decimal({ min: 0, max: 100_000, places: 1 })),
+    amount_paid: z.optional(money),
+    last_payment_date: z.optional(pastDateTime),
+    payment_notes: z.optional(text(2000)),
+    equipment_type: z.optional(text(100)),
+    temperature_required: z.optional(bool),
+    temperature_min: z.optional(fahrenheit),
+    temperature_max: z.optional(fahrenheit),
+    weight: z.optional(decimal({ min: 0, max: 200_000, places: 2 })),
+    total_pieces: z.optional(decimal({ min: 0, max: 1_000_000, integer: true })),
+    is_hazmat: z.optional(bool),
+    special_instructions: z.optional(text(2000)),
+    last_location: z.optional(text(255)),
+    last_update: z.optional(dateTime),
+    estimated_delivery_time: z.optional(dateTime),
+    tracking_status: z.optional(text(100)),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'This field cannot be changed.' : undefined) },
 );

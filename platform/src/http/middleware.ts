@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { DeadlineExceeded, within } from '../deadline';
 import { StreamNotFound, WrongExpectedVersion } from '../event-store/port';
 import { stringifyJson } from '../event-store/json';
@@ -18,7 +18,7 @@ const TYPE_MESSAGES: [expected: string, message: string][] = [
 /** zod's own wording for a value of the wrong type ("Invalid input", "Invalid input: expected string, received number"). */
 const isDefaultTypeMessage = (message: string) => message === 'Invalid input' || message.startsWith('Invalid input: expected ');
 
-type Issue = ZodError['issues'][number];
+type Issue = $ZodError['issues'][number];
 
 /**
  * A field's value of the wrong type, worded as the rest of the API words its refusals: zod's default for a field
@@ -40,7 +40,7 @@ function fieldTypeMessage(issue: Issue): string {
 }
 
 /** Zod issues as the UI's error catalogue expects them: `{ field: [messages] }`; form-level ones under non_field_errors. */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+export function zodFieldErrors(error: $ZodError): Record<string, string[]> {
   // Prototype-free, so a field named constructor or __proto__ is reported like any other.
   const fields: Record<string, string[]> = Object.create(null);
   const wrongType = new Set<string>();
@@ -102,7 +102,7 @@ export function errorHandler(options: { logger: Logger }) {
 
 function toResponse(error: unknown): { status: number; body: unknown; headers: Record<string, string> } {
   if (error instanceof ValidationFailed) return { status: 400, body: error.fields, headers: {} };
-  if (error instanceof ZodError) return { status: 400, body: zodFieldErrors(error), headers: {} };
+  if (error instanceof $ZodError) return { status: 400, body: zodFieldErrors(error), headers: {} };
   if (error instanceof HttpError) return { status: error.status, body: { ...error.extra, detail: error.detail }, headers: error.headers };
   if (error instanceof WrongExpectedVersion) {
     return { status: 409, body: { detail: 'This record was changed by someone else. Please reload and try again.' }, headers: {} };
