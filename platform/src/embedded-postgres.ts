@@ -414,18 +414,24 @@ export async function isPostgresOn(pid: number, clusterDir: string): Promise<boo
   return argv.includes('-D') && dataArg !== undefined && [clusterDir, real].includes(path.resolve(dataArg));
 }
 
+/**
+ * Who started a running PostgreSQL: the product (`npm start`), an ops command (`npm run projector`), some other
+ * process, or nobody any more ('orphan': it was reparented to init, as when its app was killed with SIGKILL).
+ */
+export interface PostgresStarter {
+  kind: 'product' | 'ops-command' | 'other' | 'orphan';
+  pid: number | undefined;
+}
+
 /** Who started a PostgreSQL, in words. */
-export function describeStarter(owner: Awaited<ReturnType<typeof startedBy>>): string {
+export function describeStarter(owner: PostgresStarter): string {
   if (owner.kind === 'product') return `the product (npm start, process ${owner.pid})`;
   if (owner.kind === 'ops-command') return `an ops command (npm run projector, process ${owner.pid})`;
   return `${owner.pid !== undefined ? `the process ${owner.pid}` : 'another process'} (another npm start, or an ops command such as npm run projector)`;
 }
 
-/**
- * Who started the PostgreSQL of process `pid`: the product (`npm start`), an ops command (`npm run projector`), some
- * other process, or nobody any more ('orphan': it was reparented to init, as when its app was killed with SIGKILL).
- */
-export async function startedBy(pid: number): Promise<{ kind: 'product' | 'ops-command' | 'other' | 'orphan'; pid: number | undefined }> {
+/** Who started the PostgreSQL of process `pid` (its parent process, read from /proc). */
+export async function startedBy(pid: number): Promise<PostgresStarter> {
   const parent = await parentPid(pid);
   if (parent === undefined) return { kind: 'other', pid: undefined };
   if (parent === 1 && process.pid !== 1) return { kind: 'orphan', pid: parent };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { type EmbeddedPostgres, isPostgresOn, startedBy, startEmbeddedPostgres } from '../embedded-postgres';
+import { type EmbeddedPostgres, isPostgresOn, type PostgresStarter, startedBy, startEmbeddedPostgres } from '../embedded-postgres';
 
 export const EMBEDDED_DATABASE = 'portal';
 
@@ -13,7 +13,7 @@ export interface Database {
   /** Started here: settles, with how it ended, if the embedded server ends without stop() (it never does otherwise). */
   lost: Promise<string>;
   /** 'embedded-running': who started that server (an orphan's app was killed: the next npm start stops it). */
-  startedBy?: Awaited<ReturnType<typeof startedBy>>;
+  startedBy?: PostgresStarter;
   stop(): Promise<void>;
 }
 
