@@ -11,8 +11,8 @@ function noteInteraction() {
 /**
  * After a client-side navigation (a new pathname; not the first load, not a change of query string alone) the focus
  * moves to the new page's <h1>, or to <main> while the page has none yet and to the <h1> once it shows, so a screen
- * reader says where the user now is
- * instead of nothing (the control that had the focus has usually left the page, and the focus with it).
+ * reader says where the user now is instead of nothing (the control that had the focus has usually left the page, and
+ * the focus with it).
  *
  * A page that puts the focus somewhere itself wins: a field with autoFocus already holds it when this runs (it is
  * left alone), and a page's own effects, dialogs and later focus calls run after this one.
