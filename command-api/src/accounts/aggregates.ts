@@ -2,7 +2,7 @@ import * as account from '@portal/domain/accounts/decider';
 import { userStream, usernameStream } from '@portal/domain/accounts/events';
 import * as staff from '@portal/domain/staff/decider';
 import { staffStream } from '@portal/domain/staff/events';
-import { StreamNotFound, type EventStore } from '@portal/platform/event-store/port';
+import { readStreamOrNone, type EventStore } from '@portal/platform/event-store/port';
 import { foldStream, type Fold } from '../fold-stream';
 
 /** Folds a stream with a decider's evolve; a missing stream is the initial state. */
@@ -11,13 +11,8 @@ export const load = async <State, Event extends { type: string; data: object }>(
 
 /** A username's reservation that counts: the newest (a later one took an abandoned sign-up's name over). */
 export async function lastReservation(store: EventStore, username: string): Promise<{ userId: string; revision: bigint; at: Date } | undefined> {
-  try {
-    const [reserved] = await store.readStream(usernameStream(username), { direction: 'backwards', maxCount: 1 });
-    return reserved && { userId: reserved.data.user_id as string, revision: reserved.revision, at: reserved.createdAt };
-  } catch (error) {
-    if (error instanceof StreamNotFound) return undefined;
-    throw error;
-  }
+  const [reserved] = await readStreamOrNone(store, usernameStream(username), { direction: 'backwards', maxCount: 1 });
+  return reserved && { userId: reserved.data.user_id as string, revision: reserved.revision, at: reserved.createdAt };
 }
 
 /** The user id a username is reserved for, from its reservation stream. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountKind } from '@portal/domain/accounts/events';
 import type { StaffTier } from '@portal/domain/staff/events';
-import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
+import { readStreamOrNone, WrongExpectedVersion, type EventMetadata, type EventStore } from '@portal/platform/event-store/port';
 import { ValidationFailed } from '@portal/platform/http/errors';
 import type { Logger } from '@portal/platform/logger';
 import { verifyPassword } from '@portal/platform/auth/passwords';
@@ -44,15 +44,7 @@ export const BUILTIN_ADMIN_STREAM = 'builtin-admin';
  * another name: nothing is created then.
  */
 export async function builtinAdminName(store: EventStore, configured: string): Promise<string | undefined> {
-  const recorded = async () => {
-    try {
-      const [named] = await store.readStream(BUILTIN_ADMIN_STREAM, { maxCount: 1 });
-      return named?.data.username as string | undefined;
-    } catch (error) {
-      if (error instanceof StreamNotFound) return undefined;
-      throw error;
-    }
-  };
+  const recorded = async () => (await readStreamOrNone(store, BUILTIN_ADMIN_STREAM, { maxCount: 1 }))[0]?.data.username as string | undefined;
   const named = await recorded();
   if (named !== undefined) return named;
   if ((await store.headPosition()) >= 0n) {

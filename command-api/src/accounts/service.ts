@@ -10,7 +10,7 @@ import { vendorStream } from '@portal/domain/vendors/events';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '@portal/platform/auth/passwords';
 import { newToken } from '@portal/platform/auth/sessions';
 import { ValidationFailed } from '@portal/platform/http/errors';
-import { StreamNotFound, WrongExpectedVersion, type EventMetadata, type EventStore, type ExpectedRevision } from '@portal/platform/event-store/port';
+import { readStreamOrNone, WrongExpectedVersion, type EventMetadata, type EventStore, type ExpectedRevision } from '@portal/platform/event-store/port';
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
 import { handleCommand } from '../command-handler';
@@ -206,10 +206,7 @@ export class AccountsService {
   async user(userId: string) {
     const { store } = this.deps;
     // Only a missing stream means no user; a failing read is an error, not a signed-out answer.
-    const events = await store.readStream(userStream(userId)).catch((error: unknown) => {
-      if (error instanceof StreamNotFound) return [];
-      throw error;
-    });
+    const events = await readStreamOrNone(store, userStream(userId));
     const state = events.reduce((s, e) => account.evolve(s, { type: e.type, data: e.data } as never), account.initialState());
     if (state.status !== 'registered' || !state.activated || state.deleted) return undefined;
     return userView(state, await loadStaff(store, userId), events[0]!.createdAt);
@@ -225,10 +222,5 @@ const profileStream = (state: Extract<account.AccountState, { status: 'registere
   state.vendorId ? vendorStream(state.vendorId) : staffStream(state.userId);
 
 async function streamExists(store: EventStore, streamId: string): Promise<boolean> {
-  try {
-    return (await store.readStream(streamId, { maxCount: 1 })).length > 0;
-  } catch (error) {
-    if (error instanceof StreamNotFound) return false;
-    throw error;
-  }
+  return (await readStreamOrNone(store, streamId, { maxCount: 1 })).length > 0;
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringifyJson } from './json';
-import { StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from './port';
+import { readStreamOrNone, StreamNotFound, WrongExpectedVersion, type EventStore, type RecordedEvent } from './port';
 
 export interface ContractFixture {
   store: EventStore;
@@ -141,6 +141,18 @@ export function describeEventStoreContract(name: string, makeFixture: () => Prom
     describe('readStream', () => {
       it('reports a missing stream as StreamNotFound', async () => {
         await expect(store.readStream(uniqueStream())).rejects.toBeInstanceOf(StreamNotFound);
+      });
+
+      it('reads a missing stream as no events through readStreamOrNone, and an existing one as the store does', async () => {
+        expect(await readStreamOrNone(store, uniqueStream())).toEqual([]);
+        const stream = uniqueStream();
+        await store.appendToStream(stream, ['A', 'B'].map((t) => event(t)));
+        expect((await readStreamOrNone(store, stream, { direction: 'backwards', maxCount: 1 })).map((e) => e.type)).toEqual(['B']);
+      });
+
+      it('lets readStreamOrNone pass on any failure other than a missing stream', async () => {
+        const failing = { readStream: () => Promise.reject(new Error('connection terminated')) };
+        await expect(readStreamOrNone(failing, uniqueStream())).rejects.toThrow('connection terminated');
       });
 
       it('reads forwards from a revision and backwards from the end, bounded by maxCount', async () => {

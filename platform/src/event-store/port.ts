@@ -104,3 +104,16 @@ export class StreamNotFound extends Error {
     super(`Stream not found: ${streamId}`);
   }
 }
+
+/**
+ * A stream's events, or none when the stream does not exist: StreamNotFound is the only error taken for "no events";
+ * a failing read still throws.
+ */
+export async function readStreamOrNone(store: Pick<EventStore, 'readStream'>, streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId, options);
+  } catch (error) {
+    if (error instanceof StreamNotFound) return [];
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { type EventStore, type RecordedEvent, StreamNotFound } from '@portal/platform/event-store/port';
+import { readStreamOrNone, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 
 /** About what an event costs in memory: its data as JSON text (two bytes a character, as a string may be) and a fixed part. */
 export const eventWeight = (event: RecordedEvent): number => 2 * JSON.stringify(event.data).length + 400;
@@ -42,10 +42,7 @@ export class KeptStreams implements EventStore {
       if (!kept || !last) {
         next = weighed(await this.store.readStream(streamId));
       } else {
-        const since = await this.store.readStream(streamId, { fromRevision: last.revision }).catch((error: unknown) => {
-          if (error instanceof StreamNotFound) return [];
-          throw error;
-        });
+        const since = await readStreamOrNone(this.store, streamId, { fromRevision: last.revision });
         if (since[0]?.id !== last.id) next = weighed(await this.store.readStream(streamId));
         else if (since.length === 1) next = kept;
         else {

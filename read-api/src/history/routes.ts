@@ -12,7 +12,7 @@ import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
 import { vendorStream } from '@portal/domain/vendors/events';
-import { StreamNotFound, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
+import { readStreamOrNone, type EventStore, type RecordedEvent } from '@portal/platform/event-store/port';
 import { HttpError, notFound, ValidationFailed } from '@portal/platform/http/errors';
 import { requireReader } from '../accounts/actor';
 import { single } from './as-of';
@@ -83,13 +83,7 @@ async function historyPage(
   const { page, pageSize } = paging(ctx);
   const timeZone = zoneOrUtc(ctx.query.tz);
   let events: RecordedEvent[] = [];
-  for (const stream of streams) {
-    try {
-      events.push(...(await store.readStream(stream)));
-    } catch (error) {
-      if (!(error instanceof StreamNotFound)) throw error;
-    }
-  }
+  for (const stream of streams) events.push(...(await readStreamOrNone(store, stream)));
   events.sort((a, b) => (a.position < b.position ? -1 : 1));
   if (options.select) events = options.select(events);
   if (events.length === 0) throw notFound();
