@@ -36,6 +36,12 @@ const VENDOR_LOAD_CAPABILITIES: readonly LoadCapability[] = STAFF_LOAD_CAPABILIT
 /** An ADMIN staff member: staff administration, vendor edits and deletions, the recycle bin and deleted records. */
 export const isAdmin = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier === 'ADMIN';
 
+/** The tiers that see payment history and the payments log. */
+export const PAYMENT_AUDIT_TIERS: readonly StaffTier[] = ['ACCOUNTING', 'ADMIN'];
+
+/** May this actor read payment history (a load's, and the payments log)? */
+export const canAuditPayments = (actor: Actor): boolean => actor.type === 'STAFF' && actor.tier !== null && PAYMENT_AUDIT_TIERS.includes(actor.tier);
+
 /** May this actor do this to this load (undefined: to loads in general, e.g. create)? */
 export function canOnLoad(actor: Actor, capability: LoadCapability, load?: { vendorId: string | null }): boolean {
   if (actor.type === 'STAFF') return actor.tier !== null && STAFF_LOAD_CAPABILITIES[actor.tier].includes(capability);

@@ -7,7 +7,7 @@ import { BACKWARDS_RANGE, paymentsLogFileName } from '@portal/domain/history/pay
 import * as loads from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadStream, PAYMENT_STATUSES } from '@portal/domain/loads/fields';
-import { isAdmin, type Actor } from '@portal/domain/permissions';
+import { canAuditPayments, isAdmin, type Actor } from '@portal/domain/permissions';
 import { isCalendarDate } from '@portal/domain/vendors/profile-rules';
 import { staffStream } from '@portal/domain/staff/events';
 import { userStream } from '@portal/domain/accounts/events';
@@ -96,7 +96,6 @@ async function historyPage(
 }
 
 const isStaff = (actor: Actor) => actor.type === 'STAFF';
-const canAuditPayments = (actor: Actor) => actor.type === 'STAFF' && (actor.tier === 'ADMIN' || actor.tier === 'ACCOUNTING');
 
 /** A load this actor may audit: a vendor its own live loads; staff live loads; ADMIN deleted ones too (recycle bin). */
 async function auditableLoad(pool: pg.Pool, actor: Actor, id: string | undefined): Promise<string> {

@@ -3,7 +3,7 @@ import { ThemeToggle } from '../components/theme-toggle';
 import { canViewPayments } from '../features/payments/utils/payments-access';
 import { LiveIndicator } from '../features/realtime/components/live-indicator';
 import { useLiveConnection } from '../features/realtime/hooks/use-live-connection';
-import { useSession } from '../lib/auth/current-user';
+import { isAdminUser, useSession } from '../lib/auth/current-user';
 import { useLogout } from '../lib/auth/logout';
 
 interface NavItem {
@@ -48,7 +48,7 @@ export function NavBar() {
   let links: NavItem[] = [];
   if (userType === 'GUEST') links = guestLinks(pathname);
   else if (userType === 'VENDOR') links = vendorLinks(pathname);
-  else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier === 'ADMIN');
+  else if (userType === 'STAFF') links = staffLinks(isAdminUser(user));
   // The payments log (ACCOUNTING and ADMIN) sits after Vendors.
   if (userType === 'STAFF' && canViewPayments(user?.staff_profile?.tier)) {
     links.splice(links.findIndex((link) => link.to === '/staff/vendors') + 1, 0, { to: '/staff/payments', label: 'Payments' });

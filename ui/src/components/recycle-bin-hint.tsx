@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSession } from '../lib/auth/current-user';
+import { isAdminUser, useSession } from '../lib/auth/current-user';
 import './recycle-bin-hint.css';
 
 export const RECYCLE_BIN_PATH = '/staff/recycle-bin';
@@ -13,7 +13,7 @@ export const recycleBinHintText = (noun: string) => `If this ${noun} was deleted
  */
 export function RecycleBinHint({ noun }: { noun: string }) {
   const { user } = useSession();
-  if (user?.staff_profile?.tier !== 'ADMIN') return null;
+  if (!isAdminUser(user)) return null;
   return (
     <p className="recycle-bin-hint">
       {recycleBinHintText(noun)} <Link to={RECYCLE_BIN_PATH}>Recycle Bin</Link>.

@@ -1,4 +1,4 @@
-import { type CurrentUser, userTypeOf, type UserType } from '../../lib/auth/current-user';
+import { type CurrentUser, isAdminUser, userTypeOf, type UserType } from '../../lib/auth/current-user';
 
 // The route table's access column (vendor-side.md and staff-side.md section 2) as data.
 export type Access = 'vendor' | 'vendor-or-staff' | 'staff' | 'staff-admin';
@@ -22,7 +22,7 @@ export function decideAccess(access: Access, user: CurrentUser | null): AccessDe
       return userType === 'STAFF' ? { allowed: true } : refuse('/staff/login', userType, 'staff');
     case 'staff-admin':
       if (userType !== 'STAFF') return refuse('/staff/login', userType, 'staff admins');
-      if (user?.staff_profile?.tier !== 'ADMIN') {
+      if (!isAdminUser(user)) {
         return {
           allowed: false,
           redirectTo: '/staff/dashboard',

@@ -40,6 +40,9 @@ export function userTypeOf(user: CurrentUser | null | undefined): UserType {
   return 'UNKNOWN';
 }
 
+/** An ADMIN staff member (staff administration, vendor edits and deletions, the recycle bin): the UI only hides what the server refuses. */
+export const isAdminUser = (user: CurrentUser | null | undefined): boolean => user?.staff_profile?.tier === 'ADMIN';
+
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 
 /** The login page of the portal this user signs in to (the vendors' for a guest): where a signed-out user goes. */

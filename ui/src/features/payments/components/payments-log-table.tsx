@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DeletedBadge } from '../../../components/deleted-badge';
-import { useSession } from '../../../lib/auth/current-user';
+import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { formatAuditTime } from '../../history/utils/audit-format';
 import type { PaymentLogEntry } from '../api/payments-api';
 import { changeSummary, sortByTime } from '../utils/payments-log';
@@ -76,7 +76,7 @@ const LogRow = memo(function LogRow({ entry, admin }: { entry: PaymentLogEntry; 
  */
 export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filtered, busy, view }: PaymentsLogTableProps) {
   const { user } = useSession();
-  const admin = user?.staff_profile?.tier === 'ADMIN';
+  const admin = isAdminUser(user);
   const [newestFirst, setNewestFirst] = useState(true);
   const [shown, setShown] = useState({ view, count: LOG_ROWS_SHOWN });
   if (shown.view !== view) setShown({ view, count: LOG_ROWS_SHOWN });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSession } from '../../../lib/auth/current-user';
+import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { useStaffAccounts } from '../api/staff-accounts';
 import { isStatus } from '../utils/server-detail';
 import { filterStaffAccounts } from '../utils/staff-account-list';
@@ -11,7 +11,7 @@ import '../staff-admin.css';
 /** /staff/accounts (ADMIN only): every staff account, searchable and sortable; a row opens /staff/{id}. */
 export function StaffAccountsPage() {
   const { user } = useSession();
-  const isAdmin = user?.staff_profile?.tier === 'ADMIN';
+  const isAdmin = isAdminUser(user);
   const accounts = useStaffAccounts();
   const [search, setSearch] = useState('');
   const shown = useMemo(() => filterStaffAccounts(accounts.data ?? [], search), [accounts.data, search]);

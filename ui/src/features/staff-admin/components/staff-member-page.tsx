@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { StaffTier } from '@portal/domain/staff/events';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
-import { useSession } from '../../../lib/auth/current-user';
+import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { useRecordTitle } from '../../../lib/record-title';
 import { useToast } from '../../../lib/toast-context';
 import { type StaffAccount, useStaffAccount, useUpdateStaffTier } from '../api/staff-accounts';
@@ -31,7 +31,7 @@ function BackLink() {
 export function StaffMemberPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
-  const isAdmin = user?.staff_profile?.tier === 'ADMIN';
+  const isAdmin = isAdminUser(user);
   const account = useStaffAccount(id);
   useRecordTitle(account.data ? displayName(account.data) : null);
 

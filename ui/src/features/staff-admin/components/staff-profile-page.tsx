@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/auth/current-user';
+import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { useStaffProfile } from '../api/staff-profile';
 import { isStatus } from '../utils/server-detail';
 import { PROFILE_MESSAGES } from '../utils/staff-admin-messages';
@@ -25,5 +25,5 @@ export function StaffProfilePage() {
       </div>
     );
   }
-  return <StaffProfileForm profile={profile.data ?? null} username={user?.username ?? ''} canEdit={user?.staff_profile?.tier === 'ADMIN'} />;
+  return <StaffProfileForm profile={profile.data ?? null} username={user?.username ?? ''} canEdit={isAdminUser(user)} />;
 }

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { StatusBadge } from '../../../components/status-badge';
-import { useSession } from '../../../lib/auth/current-user';
+import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { useRecordTitle } from '../../../lib/record-title';
 import { useVendor, type VendorDetail } from '../api/vendors';
 import { isStatus } from '../utils/server-detail';
@@ -57,7 +57,7 @@ const vendorName = (vendor: VendorDetail) => vendor.business_name || vendor.lega
 
 function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
   const { user } = useSession();
-  const isAdmin = user?.staff_profile?.tier === 'ADMIN';
+  const isAdmin = isAdminUser(user);
   const [active, setActive] = useState<VendorTabId>('business');
   const fieldTab = FIELD_TABS.find((tab) => tab.id === active);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
