@@ -1,9 +1,9 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { ThemeToggle } from '../components/theme-toggle';
-import { canViewPayments } from '../features/payments/utils/payments-access';
 import { LiveIndicator } from '../features/realtime/components/live-indicator';
 import { useLiveConnection } from '../features/realtime/hooks/use-live-connection';
-import { isAdminUser, useSession } from '../lib/auth/current-user';
+import { staffPages } from '../features/staff/utils/staff-pages';
+import { type StaffTier, useSession } from '../lib/auth/current-user';
 import { useLogout } from '../lib/auth/logout';
 
 interface NavItem {
@@ -25,17 +25,12 @@ const vendorLinks = (pathname: string): NavItem[] => [
   { to: '/settings', label: 'Settings' },
 ];
 
-function staffLinks(isAdmin: boolean): NavItem[] {
-  return [
-    { to: '/staff/dashboard', label: 'Dashboard' },
-    { to: '/staff/loads', label: 'Loads' },
-    { to: '/staff/vendors', label: 'Vendors' },
-    { to: '/staff/profile', label: 'Profile' },
-    ...(isAdmin ? [{ to: '/staff/accounts', label: 'Staff Accounts' }] : []),
-    ...(isAdmin ? [{ to: '/staff/recycle-bin', label: 'Recycle Bin' }] : []),
-    { to: '/settings', label: 'Settings' },
-  ];
-}
+/** Staff: the dashboard, the pages the tier may open (the dashboard's shortcuts too), and Settings. */
+const staffLinks = (tier: StaffTier | null | undefined): NavItem[] => [
+  { to: '/staff/dashboard', label: 'Dashboard' },
+  ...staffPages(tier).map(({ to, label }) => ({ to, label })),
+  { to: '/settings', label: 'Settings' },
+];
 
 export function NavBar() {
   const { user, userType } = useSession();
@@ -48,11 +43,7 @@ export function NavBar() {
   let links: NavItem[] = [];
   if (userType === 'GUEST') links = guestLinks(pathname);
   else if (userType === 'VENDOR') links = vendorLinks(pathname);
-  else if (userType === 'STAFF') links = staffLinks(isAdminUser(user));
-  // The payments log (ACCOUNTING and ADMIN) sits after Vendors.
-  if (userType === 'STAFF' && canViewPayments(user?.staff_profile?.tier)) {
-    links.splice(links.findIndex((link) => link.to === '/staff/vendors') + 1, 0, { to: '/staff/payments', label: 'Payments' });
-  }
+  else if (userType === 'STAFF') links = staffLinks(user?.staff_profile?.tier);
 
   return (
     <header className="nav-bar">
