@@ -1,11 +1,11 @@
 import { useMatch, useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../../components/spinner';
 import { useRecordTitle } from '../../../lib/record-title';
 import { useShownLoad } from '../hooks/use-shown-load';
-import { errorText, isNotFound, LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../utils/load-messages';
+import { LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../utils/load-messages';
 import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
+import { LoadReadState } from './load-read-state';
 import { LoadSections } from './load-sections';
 import { LoadStatusChanger } from './load-status-changer';
 import { PaymentStatusSelect } from './payment-status-select';
@@ -20,7 +20,8 @@ export function LoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
   const listPath = useMatch('/vendor/loads/:loadId') ? '/vendor/loads' : '/loads';
-  const { query, gone } = useShownLoad(loadId);
+  const shown = useShownLoad(loadId);
+  const { query, gone } = shown;
   useRecordTitle(query.data?.kdt_id);
 
   const backButton = (
@@ -29,27 +30,11 @@ export function LoadDetailPage() {
     </button>
   );
 
-  if (query.isPending) {
-    return (
-      <section className="page load-detail">
-        <div className="loads-state">
-          <Spinner size="lg" label="Loading load" />
-        </div>
-      </section>
-    );
-  }
-  if (query.isError && !gone) {
-    return (
-      <section className="page load-detail">
-        <p className={isNotFound(query.error) ? 'page-status' : 'form-error'} role="alert">
-          {isNotFound(query.error) ? LOAD_MESSAGES.notFound : (errorText(query.error) ?? LOAD_MESSAGES.detailFailed)}
-        </p>
-        {backButton}
-      </section>
-    );
+  if (query.data === undefined || (query.isError && !gone)) {
+    return <LoadReadState shown={shown} notFoundText={LOAD_MESSAGES.notFound} backButton={backButton} />;
   }
 
-  const load = query.data!;
+  const load = query.data;
   return (
     <section className="page load-detail">
       <header className="page-header">

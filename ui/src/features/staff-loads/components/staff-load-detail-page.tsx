@@ -1,15 +1,15 @@
 import { useNavigate, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
-import { Spinner } from '../../../components/spinner';
 import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
+import { LoadReadState } from '../../loads/components/load-read-state';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
 import { useShownLoad } from '../../loads/hooks/use-shown-load';
-import { errorText, isNotFound, LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../../loads/utils/load-messages';
+import { LOAD_GONE_MESSAGES } from '../../loads/utils/load-messages';
 import { STAFF_LOAD_MESSAGES } from '../utils/staff-load-messages';
 import { STAFF_LOADS_PATH } from '../utils/staff-load-paths';
 import { AssignVendorBox } from './assign-vendor-box';
@@ -26,7 +26,8 @@ import { PaymentHistoryPanel } from '../../payments/components/payment-history-p
 export function StaffLoadDetailPage() {
   const { loadId = '' } = useParams();
   const navigate = useNavigate();
-  const { query, gone } = useShownLoad(loadId);
+  const shown = useShownLoad(loadId);
+  const { query, gone } = shown;
   useRecordTitle(query.data?.kdt_id);
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
@@ -36,29 +37,11 @@ export function StaffLoadDetailPage() {
     </button>
   );
 
-  if (query.isPending) {
-    return (
-      <section className="page load-detail">
-        <div className="loads-state">
-          <Spinner size="lg" label="Loading load" />
-        </div>
-      </section>
-    );
-  }
-  if (query.isError && !gone) {
-    const notFound = isNotFound(query.error);
-    return (
-      <section className="page load-detail">
-        <p className={notFound ? 'page-status' : 'form-error'} role="alert">
-          {notFound ? STAFF_LOAD_MESSAGES.notFound : (errorText(query.error) ?? LOAD_MESSAGES.detailFailed)}
-        </p>
-        {notFound && <RecycleBinHint noun="load" />}
-        {backButton}
-      </section>
-    );
+  if (query.data === undefined || (query.isError && !gone)) {
+    return <LoadReadState shown={shown} notFoundText={STAFF_LOAD_MESSAGES.notFound} notFoundHint={<RecycleBinHint noun="load" />} backButton={backButton} />;
   }
 
-  const load = query.data!;
+  const load = query.data;
   return (
     <section className="page load-detail staff-load-detail">
       <div className="staff-load-back">{backButton}</div>
