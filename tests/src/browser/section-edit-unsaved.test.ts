@@ -82,7 +82,7 @@ describe('unsaved section edits on a load page', () => {
     // The carrier deletes it in another tab; the push reaches this page, whose read now answers 404.
     const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
     expect((await api.request('DELETE', `/api/loads/${loadId}/`)).status).toBe(204);
-    await page.getByRole('alert').filter({ hasText: 'This load was deleted, or given to another carrier, while you had it open' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This load has been deleted, or given to another carrier: it can no longer be changed. The page shows its last known details.' }).waitFor();
     await section.getByRole('alert').filter({ hasText: 'Your changes here cannot be saved, as the load is gone.' }).waitFor();
     expect(await page.getByText('Load not found.', { exact: true }).count()).toBe(0);
     expect(await notes.inputValue()).toBe('Dock 9 after 6 pm; ask for Rosa');
@@ -126,7 +126,7 @@ describe('unsaved section edits on a load page', () => {
     await notes.fill('Seal number 448812');
 
     expect((await api.request('DELETE', `/api/loads/${loadId}/`)).status).toBe(204);
-    const said = page.getByRole('alert').filter({ hasText: 'This load was deleted while you had it open' });
+    const said = page.getByRole('alert').filter({ hasText: 'This load has been deleted: it can no longer be changed. The page shows its last known details.' });
     await said.waitFor();
     // An ADMIN is shown where it can be restored from.
     await said.getByRole('link', { name: 'Recycle Bin' }).waitFor();

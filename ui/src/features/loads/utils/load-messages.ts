@@ -24,11 +24,13 @@ export const LOAD_MESSAGES = {
 
 /**
  * Ours, not the spec's: a load deleted (or, for a vendor, given to another carrier: the server answers 404 for both)
- * while its page was open. The page keeps showing it as it was, read-only, and an open section keeps what was typed.
+ * while its page was open, or before a page opened from what an earlier visit had read. The page keeps showing it as
+ * it was, read-only, and an open section keeps what was typed. The words hold in both cases (they said "while you had
+ * it open", untrue for the second).
  */
 export const LOAD_GONE_MESSAGES = {
-  vendorPage: 'This load was deleted, or given to another carrier, while you had it open: it can no longer be changed. The page shows it as it was.',
-  staffPage: 'This load was deleted while you had it open: it can no longer be changed. The page shows it as it was.',
+  vendorPage: 'This load has been deleted, or given to another carrier: it can no longer be changed. The page shows its last known details.',
+  staffPage: 'This load has been deleted: it can no longer be changed. The page shows its last known details.',
   section: 'Your changes here cannot be saved, as the load is gone. They stay here until you leave: copy what you need.',
   pencil: 'This load can no longer be changed.',
 } as const;
