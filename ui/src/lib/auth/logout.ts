@@ -6,7 +6,7 @@ import { removeDraftsExcept } from '../drafts';
 import { useToast } from '../toast-context';
 import { CURRENT_USER_KEY, type CurrentUser, loginPageOf } from './current-user';
 import { noteOwnLogout } from './resume';
-import { announceSessionChange, switchSessionUser } from './session-sync';
+import { announceSessionChange, beginOwnSessionChange, switchSessionUser } from './session-sync';
 
 export function logoutRequest(): Promise<{ detail: string }> {
   return apiClient.post<{ detail: string }>('/auth/logout/');
@@ -23,18 +23,23 @@ export function useLogout(): () => Promise<void> {
 
   return useCallback(async () => {
     const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+    const over = beginOwnSessionChange();
     try {
-      await logoutRequest();
-    } catch {
-      toast.error('The server did not confirm the logout. You have been signed out on this device.');
+      try {
+        await logoutRequest();
+      } catch {
+        toast.error('The server did not confirm the logout. You have been signed out on this device.');
+      }
+      // Drop everything cached for this user, and any unsaved form kept for them, then mark the session as guest. The
+      // page's guard may see the user gone after the navigation below: noted first, so it does not offer to come back
+      // here at sign-in (resume.ts).
+      removeDraftsExcept(null);
+      noteOwnLogout();
+      switchSessionUser(queryClient, null);
+      announceSessionChange();
+      await navigate(loginPageOf(user), { replace: true });
+    } finally {
+      over();
     }
-    // Drop everything cached for this user, and any unsaved form kept for them, then mark the session as guest. The
-    // page's guard may see the user gone after the navigation below: noted first, so it does not offer to come back
-    // here at sign-in (resume.ts).
-    removeDraftsExcept(null);
-    noteOwnLogout();
-    switchSessionUser(queryClient, null);
-    announceSessionChange();
-    await navigate(loginPageOf(user), { replace: true });
   }, [navigate, queryClient, toast]);
 }

@@ -57,17 +57,41 @@ export const sessionChangesElsewhere = {
 
 let checking: Promise<void> | null = null;
 
+// This tab's own logins and logouts: under way, and how many began or ended. A session check answered meanwhile is
+// not a change made elsewhere: the server ending the live connection at this tab's logout, for one, asks the server
+// while the logout is still under way, and the answer (no one) counted as a sign-out elsewhere. The login page then
+// followed the user of the next login here to /profile instead of letting that login go where it goes (/loads).
+let ownChangesUnderWay = 0;
+let ownChanges = 0;
+
+/** Marks a login or logout of this tab as under way; call what it returns when it is over (navigation included). */
+export function beginOwnSessionChange(): () => void {
+  ownChangesUnderWay++;
+  ownChanges++;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    ownChangesUnderWay--;
+    ownChanges++;
+  };
+}
+
 /**
  * The session may have ended or changed elsewhere (a logout or login in another tab, a 401 from the API, the live
  * connection refused): asks the server who is signed in now. Someone else, or no one: everything cached for the
  * previous user is dropped, and the route guards send a signed-out user to the login page. The same user: nothing
- * changes. A failure to ask (the network) keeps what the tab has. Concurrent calls share one question.
+ * changes. A failure to ask (the network) keeps what the tab has. Concurrent calls share one question. An answer
+ * that comes while this tab's own login or logout is under way, or after one began since the question, is dropped:
+ * that login or logout says who is signed in here.
  */
 export function recheckSession(queryClient: QueryClient): Promise<void> {
   checking ??= (async () => {
     try {
-      const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+      const asked = ownChanges;
       const now = await fetchCurrentUser();
+      if (ownChangesUnderWay > 0 || ownChanges !== asked) return;
+      const before = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
       if ((before?.id ?? null) !== (now?.id ?? null)) {
         switchSessionUser(queryClient, now);
         changesElsewhere++;

@@ -6,7 +6,7 @@ import { UNEXPECTED_ERROR } from '../../../lib/error-messages';
 import { CURRENT_USER_KEY, type CurrentUser, fetchCurrentUser, userTypeOf } from '../../../lib/auth/current-user';
 import { logoutRequest } from '../../../lib/auth/logout';
 import { noteSignedIn } from '../../../lib/auth/resume';
-import { announceSessionChange } from '../../../lib/auth/session-sync';
+import { announceSessionChange, beginOwnSessionChange } from '../../../lib/auth/session-sync';
 import { removeDraftsExcept } from '../../../lib/drafts';
 
 export type Portal = 'vendor' | 'staff';
@@ -65,6 +65,10 @@ export function useLogin({ portal, destination }: UseLoginOptions) {
   const navigate = useNavigate();
 
   return useMutation({
+    // The login is this tab's own session change until it has landed (session-sync.ts): a session check answered
+    // meanwhile is not taken for a change made elsewhere.
+    onMutate: () => ({ over: beginOwnSessionChange() }),
+    onSettled: (_data, _error, _credentials, started) => started?.over(),
     mutationFn: async (credentials: Omit<LoginInput, 'portal'>) => {
       const user = await loginRequest({ ...credentials, portal });
       // The session cookie every tab shares is now this user's.
