@@ -159,7 +159,7 @@ describe('the live board', () => {
     const created = await api.post<{ id: string; kdt_id: string }>('/api/loads/', { load_number: 'held-1', kdt_id: 'held-1', vendor: carrier.id });
     expect(created.status).toBe(201);
     expect((await api.request('DELETE', `/api/loads/${gone.id}/`)).status).toBe(204);
-    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load and 1 removed load: shown when you move off the board.');
+    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load and 1 removed load waiting: shown when you leave the board (pointer or keyboard).');
     await screenshot(dispatch, 'live-board-held-note');
     // Nothing moved under the pointer, and the note did not move the board.
     expect(await boardOrder(dispatch), `pointer events on the board: ${(await pointerEvents()).join(', ')}; the aimed row at ${JSON.stringify(await aimed.boundingBox())}, before ${JSON.stringify(aimedAt)}`).toEqual(before);
@@ -188,7 +188,7 @@ describe('the live board', () => {
     await dispatch.keyboard.press('ArrowDown');
 
     expect((await api.post('/api/loads/', { load_number: 'held-keys-1', kdt_id: 'held-keys-1', vendor: carrier.id })).status).toBe(201);
-    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load: shown when you move off the board.');
+    await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load waiting: shown when you leave the board (pointer or keyboard).');
     expect(await boardOrder(dispatch)).toEqual(before);
 
     // The focus leaves the board (back to the search box): the new load lands at the top.

@@ -39,8 +39,8 @@ describe('addPositions (where added rows go in an unsorted grid)', () => {
 describe('heldNote', () => {
   it('says how many new and removed loads wait, and nothing when none do', () => {
     expect(heldNote(NONE_HELD)).toBe('');
-    expect(heldNote({ added: 1, removed: 0 })).toBe('1 new load: shown when you move off the board.');
-    expect(heldNote({ added: 0, removed: 3 })).toBe('3 removed loads: shown when you move off the board.');
-    expect(heldNote({ added: 2, removed: 1 })).toBe('2 new loads and 1 removed load: shown when you move off the board.');
+    expect(heldNote({ added: 1, removed: 0 })).toBe('1 new load waiting: shown when you leave the board (pointer or keyboard).');
+    expect(heldNote({ added: 0, removed: 3 })).toBe('3 removed loads waiting: shown when you leave the board (pointer or keyboard).');
+    expect(heldNote({ added: 2, removed: 1 })).toBe('2 new loads and 1 removed load waiting: shown when you leave the board (pointer or keyboard).');
   });
 });

@@ -55,9 +55,9 @@ export const NONE_HELD: HeldRows = { added: 0, removed: 0 };
 
 const countOf = (count: number, what: string) => `${count} ${what} load${count === 1 ? '' : 's'}`;
 
-/** What the note over a holding board says ('' when nothing waits). */
+/** What the note over a holding board says ('' when nothing waits). The keyboard's focus holds the board too (followHold). */
 export function heldNote({ added, removed }: HeldRows): string {
   const parts = [added > 0 ? countOf(added, 'new') : '', removed > 0 ? countOf(removed, 'removed') : ''].filter(Boolean);
   if (parts.length === 0) return '';
-  return `${parts.join(' and ')}: shown when you move off the board.`;
+  return `${parts.join(' and ')} waiting: shown when you leave the board (pointer or keyboard).`;
 }
