@@ -81,6 +81,14 @@ export function errorHandler(options: { logger: Logger }) {
       if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api')) {
         throw methodNotAllowed(ctx.method, ctx.response.get('Allow') || undefined);
       }
+      // A method no route takes anywhere (PROPFIND, MKCOL, ...): the router answers 501 in plain text. The client's
+      // request is at fault, not the server: 405 where the path has routes (Allow names their methods), else 404.
+      if (ctx.status === 501 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        const allow = ctx.response.get('Allow');
+        if (allow) throw methodNotAllowed(ctx.method, allow);
+        ctx.remove('Allow');
+        throw new HttpError(404, 'Not found.');
+      }
     } catch (error) {
       const { status, body, headers } = toResponse(error);
       if (status >= 500) options.logger.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error });

@@ -187,4 +187,20 @@ describe('a method a command route does not take', () => {
     expect(answer.body).toEqual({ detail: 'Method "PUT" not allowed.' });
     expect(answer.headers.get('allow')).toMatch(/PATCH/);
   });
+
+  it('answers a method no route takes (WebDAV and the like) with 405 on a known path and 404 elsewhere, in the error shape', async () => {
+    await system.caughtUp();
+    const before = (await carrier.get(`/api/loads/${loadId}/`)).body;
+    expect(before).toMatchObject({ id: loadId });
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'PURGE']) {
+      const known = await send(carrier, method, `/api/loads/${loadId}/`, '', {});
+      expect(known.status, method).toBe(405);
+      expect(known.body).toEqual({ detail: `Method "${method}" not allowed.` });
+      expect(known.headers.get('allow')).toMatch(/PATCH/);
+      const unknown = await send(carrier, method, '/api/nothing-here/', '', {});
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.body).toEqual({ detail: 'Not found.' });
+    }
+    expect((await carrier.get(`/api/loads/${loadId}/`)).body).toEqual(before);
+  });
 });
