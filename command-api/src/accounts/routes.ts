@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { LOGIN_FAILED, loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
 import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
-import { SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
+import { csrfTokenFor, SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
 import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
 import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
@@ -118,7 +118,7 @@ export function accountRoutes(deps: {
     await accounts.recordLogin(result.userId, metadata);
     const session = await sessions.create(result.userId);
     ctx.cookies.set(SESSION_COOKIE, session.id, cookieOptions(ctx, true, session.expiresAt));
-    setCsrfCookie(ctx);
+    setCsrfCookie(ctx, csrfTokenFor(session.id));
     ctx.body = await accounts.user(result.userId);
   });
 

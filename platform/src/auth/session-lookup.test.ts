@@ -94,7 +94,7 @@ describe('loadSession with meanwhile', () => {
     const middleware = loadSession({ sessions: new SessionStore(pool), meanwhile: (_ctx, userId) => told.push(userId) });
     /** One request with this session cookie (or none): the user `meanwhile` was told of, and the session found. */
     const request = async (id: string | undefined) => {
-      const ctx = { cookies: { get: () => id }, state: {} as { session?: { userId: string } } };
+      const ctx = { method: 'GET', cookies: { get: () => id }, state: {} as { session?: { userId: string } } };
       told.length = 0;
       await middleware(ctx as unknown as Koa.Context, async () => {});
       return { told: told[0], session: ctx.state.session?.userId };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -13,6 +13,13 @@ export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 const DELETE_AND_NOTIFY = (where: string) =>
   `WITH ended AS (DELETE FROM sessions WHERE ${where} RETURNING id_hash) SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id_hash) FROM ended`;
 export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The CSRF token of a session: derived from its id (which scripts and other sites never see: the cookie is HttpOnly),
+ * so only the holder of the session can know it. A token planted in the csrftoken cookie (from a sibling subdomain, or
+ * over plain HTTP) and sent in the header too then no longer passes: plain double submit accepted any pair.
+ */
+export const csrfTokenFor = (sessionId: string) => createHmac('sha256', sessionId).update('csrftoken').digest('base64url');
 
 export interface Session {
   userId: string;

@@ -62,6 +62,38 @@ describe('CSRF', () => {
     expect(response.body).toEqual({ detail: 'CSRF Failed: Origin checking failed.' });
   });
 
+  it("wants a signed-in client's own session token: a pair planted in the cookie and the header is refused", async () => {
+    const client = await system.client().start();
+    await login(client, 'vendor_ann');
+    const own = client.cookies.get('csrftoken')!;
+    // Plain double submit took any value sent as both cookie and header (a cookie planted from a sibling subdomain).
+    client.cookies.set('csrftoken', 'attacker-chosen-token');
+    const planted = await client.post('/api/auth/logout/');
+    expect(planted.status).toBe(403);
+    expect(planted.body).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+    // Another session's token is no better.
+    const other = await system.client().start();
+    await login(other, 'vendor_ann');
+    client.cookies.set('csrftoken', other.cookies.get('csrftoken')!);
+    expect((await client.post('/api/auth/logout/')).status).toBe(403);
+    // Nothing changed: still signed in.
+    expect((await client.get('/api/auth/user/')).status).toBe(200);
+    // That read gave the page its session's token back (as for a session begun before tokens were the session's).
+    expect(client.cookies.get('csrftoken')).toBe(own);
+    expect((await client.post('/api/auth/logout/')).status).toBe(200);
+    expect((await client.get('/api/auth/user/')).status).toBe(401);
+  });
+
+  it('lets a client whose session cookie is stale sign in with its own token', async () => {
+    const client = await system.client().start();
+    await login(client, 'vendor_ann');
+    const stale = client.cookies.get('sessionid')!;
+    await client.post('/api/auth/logout/');
+    client.cookies.set('sessionid', stale);
+    expect((await login(client, 'vendor_ann')).status).toBe(200);
+    expect(client.cookies.get('sessionid')).not.toBe(stale);
+  });
+
   it('accepts the same request from its own origin', async () => {
     const client = await system.client().start();
     expect((await client.post('/api/auth/login/', { username: 'vendor_ann', password: GOOD_PASSWORD }, { Origin: system.url })).status).toBe(200);
