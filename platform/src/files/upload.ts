@@ -36,10 +36,17 @@ export async function checkUpload(content: Buffer, fileName: string, allowed: re
   return { ok: true, extension, contentType: kind.contentType };
 }
 
-/** A file name safe to store and to put in a Content-Disposition header: no paths, controls or quotes. */
+/**
+ * Marks that change how the text around them is shown and are not seen themselves: bidirectional embeddings,
+ * overrides and isolates, and the directional and byte-order marks. In a file name they make 'invoice\u202Efdp.exe'
+ * read as 'invoiceexe.pdf' (every text field refuses them; a file name keeps the rest of its text without them).
+ */
+const DIRECTION_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A file name safe to store and to put in a Content-Disposition header: no paths, controls, direction marks or quotes. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').replace(/\s+/g, ' ').trim();
+  const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f"]/g, '').replace(DIRECTION_MARKS, '').replace(/\s+/g, ' ').trim();
   if (cleaned.length <= 150) return cleaned || 'file';
   const extension = extensionOfName(cleaned);
   return cleaned.slice(0, 140 - extension.length) + (extension ? `.${extension}` : '');

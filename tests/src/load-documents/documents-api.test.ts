@@ -35,6 +35,20 @@ beforeAll(async () => {
 afterAll(async () => { await system?.stop(); });
 
 describe('uploading, listing, counting and deleting', () => {
+  it('stores a file name without the direction marks that would make it read otherwise', async () => {
+    const loadId = await newLoad('docs-bidi');
+    // U+202E (right-to-left override) shows 'inv\u202Efdp.png.pdf' as 'invfdp.pdf.png'; the upload parser also turns
+    // '&#8238;' into it.
+    for (const [sent, stored] of [['inv\u202Efdp.png.pdf', 'invfdp.png.pdf'], ['rate&#8238;fdp.pdf', 'ratefdp.pdf'], ['\u2067bol\u2069 \u200f1.pdf', 'bol 1.pdf']]) {
+      const answer = await upload(vendor, loadId, 'other', sent!, pdf());
+      expect(answer.status, sent).toBe(201);
+      expect(answer.body.file_name, sent).toBe(stored);
+      const served = await vendor.download(`${answer.body.file_url as string}?${at(answer)}`);
+      expect(served.status, sent).toBe(200);
+      expect(served.headers.get('content-disposition'), sent).toContain(`filename*=UTF-8''${encodeURIComponent(stored!)}`);
+    }
+  });
+
   it('uploads each type, and the counts and the load\'s flags follow through the projector', async () => {
     const loadId = await newLoad('docs-1');
     const bol = await upload(vendor, loadId, 'bill_of_lading', 'BOL 24101.pdf', pdf());
