@@ -14,6 +14,7 @@ import { createEventStore } from '@portal/platform/event-store/create';
 import type { EventStore } from '@portal/platform/event-store/port';
 import { eventStoreMigrations } from '@portal/platform/event-store/postgres-schema';
 import { FileStorage } from '@portal/platform/files/storage';
+import { answerClientErrorsInErrorShape } from '@portal/platform/http/client-errors';
 import { createGateway } from '@portal/platform/http/gateway';
 import type { Logger } from '@portal/platform/logger';
 import type { Mailer } from '@portal/platform/mail/mailer';
@@ -119,6 +120,7 @@ export async function startSystem(options: StartOptions): Promise<System> {
       createGateway({ commandApi: commandApi.callback(), readApi: readApi.callback(), uiDistDir: config.uiDistDir }),
     );
     server.keepAliveTimeout = 5_000;
+    answerClientErrorsInErrorShape(server);
     // Socket.IO shares the one port: /socket.io is answered by the read API's realtime server.
     const realtime = attachRealtime({ server, pool, sessions, projection, logger });
     await listen(server, config.port, config.host);

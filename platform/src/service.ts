@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { answerClientErrorsInErrorShape } from './http/client-errors';
 import type { Logger } from './logger';
 
 /** Runs one HTTP service (compose mode) and stops it, and everything it holds, on SIGINT/SIGTERM. */
@@ -11,6 +12,7 @@ export async function serve(options: {
   onStop: () => Promise<void>;
 }): Promise<http.Server> {
   const server = http.createServer(options.handler);
+  answerClientErrorsInErrorShape(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -1,6 +1,7 @@
 // Bodies the command API cannot take as they are: each refused with a 4xx in the error shape (never a 500), nothing
 // recorded or reserved, and nothing a request sent left on the server's disk.
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,26 @@ describe('half of a surrogate pair in JSON text', () => {
     // Nothing was reserved: the number is free, and can be taken.
     expect((await carrier.get('/api/loads/check-id/?id_to_check=sur1')).body).toEqual({ exists: false });
     expect((await carrier.post('/api/loads/', { load_number: 'sur1' })).status).toBe(201);
+  });
+});
+
+describe('what the HTTP parser refuses before any route runs', () => {
+  it('answers an address too long for the server with 431 in the error shape, and a malformed request with 400', async () => {
+    const long = await fetch(`${system.url}/api/loads/?search=${'x'.repeat(20_000)}`, { headers: { Cookie: carrier.cookieHeader() } });
+    expect(long.status).toBe(431);
+    expect(long.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await long.json()).toEqual({ detail: 'The request line or headers are too large.' });
+    // Not HTTP at all, on a raw connection.
+    const { host, port } = new URL(system.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), host.split(':')[0]!, () => socket.write('HELLO THERE\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => { text += chunk.toString(); });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.split('\r\n\r\n')[1]).toBe('{"detail":"Malformed request."}');
   });
 });
 
