@@ -220,6 +220,35 @@ describe('staff loads board', () => {
   });
 });
 
+describe('staff loads board, Home and End', () => {
+  it('keep to the row; with Control they go to the first and last cell of the board', { timeout: 120_000 }, async () => {
+    const page = await adminPage();
+    const board = page.getByRole('region', { name: 'Loads' });
+    await board.getByRole('grid', { name: 'Loads' }).waitFor();
+    const focusedCell = () => page.evaluate<string | null>(`(() => {
+      const cell = document.activeElement && document.activeElement.closest('.ag-cell');
+      const row = cell && cell.closest('.ag-row');
+      return cell && row ? row.getAttribute('row-index') + ':' + cell.getAttribute('col-id') : null;
+    })()`);
+    const rows = await page.evaluate<number>("document.querySelector('[role=grid]').getAttribute('aria-rowcount')") ;
+    await board.locator('.ag-row[row-index="0"] .ag-cell[col-id="vendor_name"]').focus();
+    await page.keyboard.press('ArrowLeft');
+    for (let row = 0; row < 4; row += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedCell).toBe('4:vendor_name');
+    // AG Grid's own Home went to the first row: the status dropdown then changed the first load, not this one.
+    await page.keyboard.press('Home');
+    await expect.poll(focusedCell).toBe('4:load_number');
+    await page.keyboard.press('End');
+    await expect.poll(focusedCell).toBe('4:photos');
+    await page.keyboard.press('Control+Home');
+    await expect.poll(focusedCell).toBe('0:load_number');
+    await page.keyboard.press('Control+End');
+    // aria-rowcount counts the header row too.
+    await expect.poll(focusedCell).toBe(`${Number(rows) - 2}:photos`);
+  });
+});
+
 describe('staff loads board, from a status dropdown', () => {
   it('Tab leaves the board and Escape goes back to the cell', { timeout: 120_000 }, async () => {
     const page = await adminPage();

@@ -169,9 +169,12 @@ const COLUMNS: ColDef<LoadView>[] = [
   ),
 ];
 
+const columnIdOf = (column: ColDef<LoadView>) => column.colId ?? column.field!;
+const [FIRST_COLUMN, LAST_COLUMN] = [columnIdOf(COLUMNS[0]!), columnIdOf(COLUMNS.at(-1)!)];
+
 /** The columns whose renderers draw by the tier's cell modes (BoardGridContext.modes): status, dates, documents. */
 const MODE_RENDERERS = new Set<unknown>([StatusCell, DateCell, DocumentCell]);
-const MODE_COLUMNS: string[] = COLUMNS.filter((column) => MODE_RENDERERS.has(column.cellRenderer)).map((column) => column.colId ?? column.field!);
+const MODE_COLUMNS: string[] = COLUMNS.filter((column) => MODE_RENDERERS.has(column.cellRenderer)).map(columnIdOf);
 
 const DEFAULT_COLUMN: ColDef<LoadView> = { sortable: false, sortingOrder: ['asc', 'desc'], suppressMovable: true, resizable: true };
 const OVERLAY_TEXTS = { noRows: { overlayText: LOAD_MESSAGES.listEmpty }, noMatchingRows: { overlayText: LOAD_MESSAGES.listEmpty } };
@@ -395,6 +398,32 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     if (tabOutOf(wrapper.current, event.shiftKey)) event.preventDefault();
   }, []);
 
+  // Home and End on a cell keep to its row, Ctrl+Home and Ctrl+End go to the board's first and last cell (the ARIA
+  // grid pattern, which assistive technology announces). AG Grid's Home and End go to the first and last row in the
+  // same column: a keyboard user on the fifth load who pressed Home, then the status dropdown, changed the first load.
+  const homeEndKey = useCallback((event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if ((event.key !== 'Home' && event.key !== 'End') || event.altKey || event.shiftKey) return;
+    const grid = api.current;
+    const target = event.target as HTMLElement;
+    const focused = grid?.getFocusedCell();
+    if (!grid || !focused || !target.classList.contains('ag-cell')) return;
+    const rows = grid.getDisplayedRowCount();
+    if (rows === 0) return;
+    const toEnd = event.key === 'End';
+    const rowIndex = event.ctrlKey || event.metaKey ? (toEnd ? rows - 1 : 0) : focused.rowIndex;
+    // Every column is shown to every tier, in this order (no column API module is loaded for a list of them).
+    const column = toEnd ? LAST_COLUMN : FIRST_COLUMN;
+    event.preventDefault();
+    grid.ensureIndexVisible(rowIndex);
+    grid.ensureColumnVisible(column);
+    grid.setFocusedCell(rowIndex, column);
+  }, []);
+
+  const boardKeys = useCallback((event: ReactKeyboardEvent<HTMLDivElement>) => {
+    leaveOnTabKey(event);
+    homeEndKey(event);
+  }, [leaveOnTabKey, homeEndKey]);
+
   const pointerInside = useRef(false);
   const followHold = useCallback(() => {
     const element = wrapper.current;
@@ -419,7 +448,7 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
   return (
     <div
       ref={wrapper}
-      onKeyDownCapture={leaveOnTabKey}
+      onKeyDownCapture={boardKeys}
       // Over the rows, not the column headers: a header is clicked to re-sort, and nothing there moves.
       onPointerOver={(event) => {
         pointerInside.current = !(event.target instanceof Element && event.target.closest('.ag-header'));
@@ -442,7 +471,7 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
         {heldNote(waiting)}
       </p>
       <p id={KEYS_HINT_ID} className="visually-hidden">
-        Arrow keys move between cells, Enter uses the cell&apos;s link or button, and Tab leaves the table.
+        Arrow keys move between cells, Home and End to the row&apos;s first and last cell, Control with Home or End to the table&apos;s first and last cell, Enter uses the cell&apos;s link or button, and Tab leaves the table.
       </p>
       <AgGridReact<LoadView>
         theme={boardTheme}
