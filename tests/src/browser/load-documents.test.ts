@@ -281,6 +281,28 @@ describe('load documents', () => {
     expect(await page.getByRole('dialog').getByLabel('Invoice file').count()).toBe(0);
   });
 
+  it('an upload from the keyboard keeps the focus on Upload, whether it succeeds or is refused', { timeout: 60_000 }, async () => {
+    // The button was disabled while the upload ran, which dropped the focus to <body>: a keyboard or screen-reader
+    // user lost their place in the dialog at every upload.
+    const kdtId = 'kdt_24104';
+    const { page, row } = await carriersLoadRow(kdtId, 'invoice');
+    await cell(row, 'Invoice', kdtId).click();
+    const dialog = page.getByRole('dialog', { name: `Invoice for Load ${kdtId}` });
+    const uploadButton = dialog.getByRole('button', { name: 'Upload', exact: true });
+    const focusedText = () => page.evaluate<string>('document.activeElement ? document.activeElement.tagName + ":" + document.activeElement.textContent.trim() : "none"');
+    for (const [file, said] of [
+      [{ name: 'invoice-1042.pdf', mimeType: 'application/pdf', buffer: pdf() }, dialog.locator('.ld-message[role="status"]').filter({ hasText: 'Invoice uploaded successfully' })],
+      [{ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') }, dialog.locator('.ld-message[role="alert"]')],
+    ] as const) {
+      await dialog.getByLabel('Invoice file').setInputFiles(file);
+      await dialog.getByText(`Selected: ${file.name}`).waitFor();
+      await uploadButton.focus();
+      await page.keyboard.press('Enter');
+      await said.waitFor();
+      await expect.poll(focusedText).toBe('BUTTON:Upload');
+    }
+  });
+
   it('a toast shown over a document dialog is drawn and said in it, where it can be read and dismissed', { timeout: 60_000 }, async () => {
     // Before, toasts were drawn under the modal dialog's backdrop: dimmed, their × out of reach, and unheard by a
     // screen reader (everything outside an open modal dialog is inert). A delete that failed said so only there.

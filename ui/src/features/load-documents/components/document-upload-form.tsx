@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import type { LoadDocumentType } from '@portal/domain/loads/fields';
+import { BusyButton } from '../../../components/busy-button';
 import { useLeaveWarning } from '../../../components/unsaved-changes-guard';
 import { newRequestKey } from '../../../lib/request-key';
 import { useToast } from '../../../lib/toast-context';
@@ -69,6 +70,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
 
   function send(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (!file) {
       setMessage({ kind: 'error', text: LOAD_DOCUMENT_MESSAGES.noFile });
       return;
@@ -130,9 +132,10 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
       )}
 
       <div className="ld-upload-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+        {/* Refuses presses while busy but keeps the focus: a disabled button dropped it to <body> at every upload. */}
+        <BusyButton type="submit" className="button button-primary" busy={busy}>
           {busy ? 'Uploading...' : 'Upload'}
-        </button>
+        </BusyButton>
       </div>
 
       {message && (
