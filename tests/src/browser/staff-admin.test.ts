@@ -131,6 +131,8 @@ describe('staff accounts', () => {
     await selector.click();
     await page.getByRole('menuitemradio', { name: 'Accounting' }).click();
     await page.getByRole('button', { name: /^Tier: Accounting\./ }).waitFor();
+    // Said as well as shown: the button keeps the focus, and its new name alone was not announced.
+    await page.getByRole('status').filter({ hasText: 'Tier changed to Accounting.' }).waitFor();
     await page.getByText('Click to assign a tier').waitFor({ state: 'detached' });
     expect(tierChanges).toEqual([{ tier: 'ACCOUNTING' }]);
     await screenshot(page, 'staff-admin-promoted');

@@ -23,6 +23,8 @@ export function TierSelector({ tier, onChange, updating, question }: TierSelecto
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState<{ tier: StaffTier; question: TierChangeQuestion } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Said once a change is saved: the button's new name alone was not announced (it keeps the focus).
+  const [said, setSaid] = useState('');
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -61,8 +63,10 @@ export function TierSelector({ tier, onChange, updating, question }: TierSelecto
       return;
     }
     setError(null);
+    setSaid('');
     try {
       await onChange(next);
+      setSaid(`Tier changed to ${staffTierLabel(next)}.`);
     } catch (failure) {
       setError(serverDetail(failure) ?? STAFF_ACCOUNT_MESSAGES.tierFailedSelector);
     }
@@ -117,6 +121,9 @@ export function TierSelector({ tier, onChange, updating, question }: TierSelecto
           ))}
         </ul>
       )}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       {error && (
         <p className="sa-inline-error" role="alert">
           {error}
