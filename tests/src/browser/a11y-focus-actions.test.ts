@@ -79,6 +79,26 @@ describe('a load\'s sections (carrier)', () => {
   });
 });
 
+describe("a load's section refused field by field (carrier)", () => {
+  it('puts the focus on the first field it refuses, which says why', { timeout: 90_000 }, async () => {
+    const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+    const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[1]!;
+    const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.goto(`/load/${load.id}`);
+    const section = page.getByRole('region', { name: 'Rate & Payment', exact: true });
+    await press(page, section.getByRole('button', { name: 'Edit Rate & Payment' }));
+    const rate = section.getByLabel(/^Rate Amount/);
+    await rate.fill('abc');
+    // Saved from the button: before, the focus stayed there and nothing was said.
+    await press(page, section.getByRole('button', { name: 'Save Changes' }));
+    await expect.poll(() => rate.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+    expect(await rate.getAttribute('aria-invalid')).toBe('true');
+    const described = (await rate.getAttribute('aria-describedby'))!.split(' ');
+    const said = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(said.join(' ')).toMatch(/valid number/i);
+  });
+});
+
 describe('New Load (carrier)', () => {
   it('announces the errors, refuses a taken id with the spec\'s message, and Cancel goes back to New Load', { timeout: 60_000 }, async () => {
     const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');

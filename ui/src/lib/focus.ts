@@ -33,6 +33,20 @@ export function useFocusBackOnClose(open: boolean, control: RefObject<HTMLElemen
   }, [open, control]);
 }
 
+/**
+ * For a form whose save can be refused field by field: call the answered function after marking the fields
+ * (aria-invalid); once they are drawn, the first of them takes the focus, so a keyboard or screen-reader user hears
+ * what is wrong and is where to mend it (the focus stayed on Save, and nothing was said).
+ */
+export function useFocusFirstInvalidField(form: RefObject<HTMLFormElement | null>): () => void {
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals, form]);
+  return () => setRefusals((count) => count + 1);
+}
+
 /** For an edit form opened by a control that has just gone: its first field takes the focus when it mounts. */
 export function useFocusFirstFieldOnMount(form: RefObject<HTMLFormElement | null>): void {
   useEffect(() => {

@@ -10,7 +10,7 @@ import { fieldChangedMeanwhile } from '../../../lib/changed-meanwhile';
 import { formatFieldValue } from '../utils/field-display';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { fieldErrorsOf } from '../../../lib/error-messages';
-import { useFocusFirstFieldOnMount } from '../../../lib/focus';
+import { useFocusFirstFieldOnMount, useFocusFirstInvalidField } from '../../../lib/focus';
 import { formatListDateTime, isDateOnly } from '../../../lib/format-date';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -74,6 +74,7 @@ export function SectionEditForm({ load, section, onClose, gone = false }: Sectio
 
   // Opened by its Edit pencil, which has just gone: the focus goes to the first field rather than to <body>.
   useFocusFirstFieldOnMount(form);
+  const focusFirstInvalid = useFocusFirstInvalidField(form);
 
   /** Each field someone else changed says what it is now, and a second Save replaces it (the starting point moves to it). */
   function markClashes(clashes: LoadValues) {
@@ -90,6 +91,7 @@ export function SectionEditForm({ load, section, onClose, gone = false }: Sectio
     const found = { ...validateSectionPatch(patch), ...inputErrors };
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     if (Object.keys(patch).length === 0) {
@@ -132,6 +134,7 @@ export function SectionEditForm({ load, section, onClose, gone = false }: Sectio
         }
         for (const message of sectionSaveErrorToasts(error, label, fieldLabel)) toast.error(message);
         setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, messages]) => [field, messages.join(' ')])));
+        focusFirstInvalid();
       },
     });
   }
