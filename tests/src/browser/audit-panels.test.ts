@@ -101,6 +101,9 @@ describe('history entries are numbered by their place in the whole history', () 
     await page.goto(`/staff/loads/${load.id}`);
     const loadEntries = page.getByRole('list', { name: 'History, oldest first' }).locator(':scope > li');
     await loadEntries.first().waitFor();
+    // Each entry's button is named after its change, so a list of the page's buttons tells them apart.
+    expect(await loadEntries.nth(1).getByRole('button', { name: /^View as of this change: Change 2, / }).count()).toBe(1);
+    expect(await loadEntries.first().getByRole('button', { name: /^View as of this change: Change 1, / }).count()).toBe(1);
     await loadEntries.nth(1).getByRole('button', { name: 'View as of this change' }).click();
     const asOf = page.getByRole('dialog', { name: /^Load as of / });
     await expect(asOf.locator('.hist-asof-note').textContent()).resolves.toContain('Change 2, by ');

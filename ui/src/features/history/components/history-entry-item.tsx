@@ -32,7 +32,9 @@ export function HistoryEntryItem({ entry, onViewAsOf }: HistoryEntryItemProps) {
         ))}
       </ul>
       {onViewAsOf && (
-        <button type="button" className="hist-link-button tap-target" onClick={() => onViewAsOf(entry)}>
+        // Named after its change too: every entry has one, and out of context (a screen reader's list of buttons) they
+        // could not be told apart.
+        <button type="button" className="hist-link-button tap-target" aria-label={`${HISTORY_MESSAGES.viewAsOf}: ${changeName(entry)}, ${formatAuditTime(entry.at)}`} onClick={() => onViewAsOf(entry)}>
           {HISTORY_MESSAGES.viewAsOf}
         </button>
       )}
