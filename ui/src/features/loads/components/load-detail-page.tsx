@@ -5,7 +5,7 @@ import { LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../utils/load-messages';
 import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
-import { LoadReadState } from './load-read-state';
+import { loadReadFallback } from './load-read-state';
 import { LoadSections } from './load-sections';
 import { LoadStatusChanger } from './load-status-changer';
 import { PaymentStatusSelect } from './payment-status-select';
@@ -30,11 +30,10 @@ export function LoadDetailPage() {
     </button>
   );
 
-  if (query.data === undefined || (query.isError && !gone)) {
-    return <LoadReadState shown={shown} notFoundText={LOAD_MESSAGES.notFound} backButton={backButton} />;
-  }
+  const fallback = loadReadFallback({ shown, notFoundText: LOAD_MESSAGES.notFound, backButton });
+  if (fallback) return fallback;
 
-  const load = query.data;
+  const load = query.data!;
   return (
     <section className="page load-detail">
       <header className="page-header">

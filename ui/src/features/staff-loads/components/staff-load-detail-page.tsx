@@ -3,7 +3,7 @@ import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
-import { LoadReadState } from '../../loads/components/load-read-state';
+import { loadReadFallback } from '../../loads/components/load-read-state';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
@@ -37,11 +37,10 @@ export function StaffLoadDetailPage() {
     </button>
   );
 
-  if (query.data === undefined || (query.isError && !gone)) {
-    return <LoadReadState shown={shown} notFoundText={STAFF_LOAD_MESSAGES.notFound} notFoundHint={<RecycleBinHint noun="load" />} backButton={backButton} />;
-  }
+  const fallback = loadReadFallback({ shown, notFoundText: STAFF_LOAD_MESSAGES.notFound, notFoundHint: <RecycleBinHint noun="load" />, backButton });
+  if (fallback) return fallback;
 
-  const load = query.data;
+  const load = query.data!;
   return (
     <section className="page load-detail staff-load-detail">
       <div className="staff-load-back">{backButton}</div>
