@@ -28,7 +28,7 @@ const vendorLinks = (pathname: string): NavItem[] => [
 /** Staff: the dashboard, the pages the tier may open (the dashboard's shortcuts too), and Settings. */
 const staffLinks = (tier: StaffTier | null | undefined): NavItem[] => [
   { to: '/staff/dashboard', label: 'Dashboard' },
-  ...staffPages(tier).map(({ to, label }) => ({ to, label })),
+  ...staffPages(tier),
   { to: '/settings', label: 'Settings' },
 ];
 
