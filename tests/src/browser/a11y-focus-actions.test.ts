@@ -46,13 +46,18 @@ describe('login', () => {
   });
 });
 
+/** The carrier's load page (the `nth` of its loads) signed in, and one of its sections. */
+async function carrierLoadSection(nth: number, name: string) {
+  const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
+  const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[nth]!;
+  const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
+  await page.goto(`/load/${load.id}`);
+  return { page, section: page.getByRole('region', { name, exact: true }) };
+}
+
 describe('a load\'s sections (carrier)', () => {
   it('Edit goes to the first field; Cancel, no changes and Save come back to the section\'s Edit button', { timeout: 90_000 }, async () => {
-    const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[0]!;
-    const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    await page.goto(`/load/${load.id}`);
-    const section = page.getByRole('region', { name: 'Pickup Information', exact: true });
+    const { page, section } = await carrierLoadSection(0, 'Pickup Information');
     const edit = section.getByRole('button', { name: 'Edit Pickup Information' });
     await edit.waitFor();
 
@@ -81,11 +86,7 @@ describe('a load\'s sections (carrier)', () => {
 
 describe("a load's section refused field by field (carrier)", () => {
   it('puts the focus on the first field it refuses, which says why', { timeout: 90_000 }, async () => {
-    const vendor = await suite.signedInClient('carrier', DEMO_PASSWORD, 'vendor');
-    const load = (await vendor.get<LoadRow[]>('/api/loads/')).body[1]!;
-    const page = await suite.signedInPage('vendor', 'carrier', DEMO_PASSWORD, '/loads');
-    await page.goto(`/load/${load.id}`);
-    const section = page.getByRole('region', { name: 'Rate & Payment', exact: true });
+    const { page, section } = await carrierLoadSection(1, 'Rate & Payment');
     await press(page, section.getByRole('button', { name: 'Edit Rate & Payment' }));
     const rate = section.getByLabel(/^Rate Amount/);
     await rate.fill('abc');
