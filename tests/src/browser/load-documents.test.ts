@@ -119,11 +119,19 @@ describe('load documents', () => {
     await screenshot(page, 'load-documents-upload-mode');
     await bol.getByRole('button', { name: 'Upload', exact: true }).click();
     await bol.getByText('Please select a file to upload.').waitFor();
+    // The refusal is the file field's: marked invalid, and read out with it (its hint first).
+    const fileField = bol.getByLabel('Bill of Lading file');
+    expect(await fileField.getAttribute('aria-invalid')).toBe('true');
+    expect(await fileField.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => input.ownerDocument.getElementById(id)?.textContent))).toEqual([
+      'PDF, DOC, DOCX, JPG, JPEG, PNG, GIF; up to 5 MB.',
+      'Please select a file to upload.',
+    ]);
     await bol.getByLabel('Bill of Lading file').setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(5 * 1024 * 1024 + 1) });
     await bol.getByText('File is too large. Maximum size is 5MB.').waitFor();
     expect(await bol.getByLabel('Bill of Lading file').evaluate((input) => (input as unknown as { files: { length: number } }).files.length)).toBe(0);
     await uploadFile(bol, 'Bill of Lading', { name: 'BOL-24108.pdf', mimeType: 'application/pdf', buffer: pdf(2048) });
     await toast(page, 'Bill of Lading uploaded successfully').first().waitFor();
+    expect(await fileField.getAttribute('aria-invalid')).toBeNull();
 
     // Its preview: the PDF in a frame; Escape still closes once Chromium's viewer has taken and lost the focus.
     await bol.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();

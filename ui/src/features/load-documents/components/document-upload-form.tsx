@@ -24,6 +24,8 @@ type Message = { kind: 'error' | 'success'; text: string } | null;
 /** One file (picked, or taken with the camera) sent as the load's document of this type, with its progress. */
 export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: DocumentUploadFormProps) {
   const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const messageId = `${inputId}-message`;
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
   const upload = useUploadLoadDocument(loadId, documentType);
@@ -98,14 +100,18 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
   }
 
   const percent = progress === null ? null : Math.round(progress * 100);
+  // A refusal (no file, or a file of the wrong type or size, here or at the server) is about the file field: it says
+  // so to a screen reader there too, as every other form field with an error does.
+  const fileRefused = message?.kind === 'error';
   return (
     <form className="ld-upload" onSubmit={send} noValidate>
       <div className="ld-picker">
         <label className="ld-picker-label" htmlFor={inputId}>
           {label} file
         </label>
-        <input ref={input} id={inputId} className="ld-picker-input file-input" type="file" accept={acceptAttribute(documentType)} onChange={choose} disabled={busy} />
-        <p className="ld-hint">
+        <input ref={input} id={inputId} className="ld-picker-input file-input" type="file" accept={acceptAttribute(documentType)} onChange={choose} disabled={busy}
+          aria-invalid={fileRefused || undefined} aria-describedby={fileRefused ? `${hintId} ${messageId}` : hintId} />
+        <p className="ld-hint" id={hintId}>
           {allowedExtensions(documentType).map((extension) => extension.toUpperCase()).join(', ')}; up to {MAX_LOAD_DOCUMENT_MB} MB.
         </p>
       </div>
@@ -139,7 +145,7 @@ export function DocumentUploadForm({ loadId, documentType, label, onUploaded }: 
       </div>
 
       {message && (
-        <p className={`ld-message ${message.kind === 'error' ? 'is-error' : 'is-success'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p id={messageId} className={`ld-message ${message.kind === 'error' ? 'is-error' : 'is-success'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}
