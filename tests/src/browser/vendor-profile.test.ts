@@ -125,8 +125,13 @@ describe('vendor onboarding', () => {
     const authority = page.getByRole('group', { name: 'Upload Company Authority', exact: true });
     await authority.getByRole('button', { name: 'Upload', exact: true }).click();
     await authority.getByText('Please select a file to upload.').waitFor();
+    // The refusal is the file field's: marked invalid, and read out with it.
+    const authorityFile = authority.getByLabel('Company Authority file');
+    expect(await authorityFile.getAttribute('aria-invalid')).toBe('true');
+    expect(await authorityFile.evaluate((input) => input.ownerDocument.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Please select a file to upload.');
     await authority.getByLabel('Company Authority file').setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(5 * 1024 * 1024 + 1) });
     await authority.getByText('File is too large. Maximum size is 5MB.').waitFor();
+    expect(await authorityFile.evaluate((input) => input.ownerDocument.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('File is too large. Maximum size is 5MB.');
     expect(await authority.getByLabel('Company Authority file').evaluate((input) => (input as unknown as { files: { length: number } | null }).files?.length ?? 0)).toBe(0);
 
     await upload('authority', 'Company Authority', { name: 'MC-884213-authority.pdf', mimeType: 'application/pdf', buffer: pdf() });

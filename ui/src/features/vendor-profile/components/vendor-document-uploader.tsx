@@ -156,7 +156,8 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, on
           <label className="visually-hidden" htmlFor={inputId}>
             {label} file
           </label>
-          <input ref={input} id={inputId} className="file-input" type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy} />
+          <input ref={input} id={inputId} className="file-input" type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy}
+            aria-invalid={message?.kind === 'error' || undefined} aria-describedby={message?.kind === 'error' ? `${inputId}-message` : undefined} />
           <button type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
             {busy ? '...' : exists ? 'Replace' : 'Upload'}
           </button>
@@ -170,7 +171,7 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, on
       )}
 
       {message && (
-        <p className={message.kind === 'error' ? 'vp-document-error' : 'vp-document-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <p id={`${inputId}-message`} className={message.kind === 'error' ? 'vp-document-error' : 'vp-document-success'} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}
