@@ -117,10 +117,16 @@ describe('recycle bin', () => {
     await expect(row.textContent()).resolves.toContain('admin');
 
     // Its history, and the load as it was at its first change, though it is deleted now.
-    await row.getByRole('button', { name: `History of load ${load.kdt_id}` }).click();
+    const historyButton = row.getByRole('button', { name: `History of load ${load.kdt_id}` });
+    expect(await historyButton.getAttribute('aria-expanded')).toBe('false');
+    await historyButton.click();
     const history = page.getByRole('region', { name: `History of deleted load ${load.kdt_id}` });
     const entries = history.getByRole('list', { name: /oldest first/ }).locator(':scope > li');
     await entries.first().waitFor();
+    // The panel opens below every section: the button says it is open and which panel, and the focus is at its heading.
+    expect(await historyButton.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator(`#${await historyButton.getAttribute('aria-controls')}`).getByRole('heading', { name: `History of deleted load ${load.kdt_id}` }).count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`History of deleted load ${load.kdt_id}`);
     await entries.first().getByRole('button', { name: 'View as of this change' }).click();
     const asOf = page.getByRole('dialog', { name: /^Load as of / });
     await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
@@ -129,6 +135,11 @@ describe('recycle bin', () => {
     await screenshot(page, 'audit-recycle-bin-as-of');
     await asOf.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(asOf.count()).resolves.toBe(0);
+    // Closed, the focus is back on the button that opened it.
+    await page.getByRole('button', { name: 'Close history' }).click();
+    await expect(history.count()).resolves.toBe(0);
+    expect(await historyButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await historyButton.getAttribute('aria-expanded')).toBe('false');
 
     await row.getByRole('button', { name: `Restore load ${load.kdt_id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Restore Load' });

@@ -40,7 +40,10 @@ export function RecordHistoryPanel({ kind, id, title = HISTORY_MESSAGES.title, p
   return (
     <section className="card hist-panel" aria-labelledby={headingId}>
       <header className="hist-header">
-        <h2 id={headingId}>{title}</h2>
+        {/* Focusable from script: a panel opened away from its button (the recycle bin's) takes the focus here. */}
+        <h2 id={headingId} tabIndex={-1}>
+          {title}
+        </h2>
         {data && data.count > 0 && (
           <span className="hist-count">
             {data.count} {data.count === 1 ? 'change' : 'changes'}

@@ -8,7 +8,7 @@ import { useToast } from '../../../lib/toast-context';
 import { RecordHistoryPanel } from '../../history/components/record-history-panel';
 import { useFollowChanges } from '../../history/hooks/use-follow-changes';
 import { RECYCLE_BIN_KEY, useRecycleBin, useRestoreRecord } from '../api/recycle-bin-api';
-import { binErrorText, HISTORY_KIND_OF, historyTitle, RECYCLE_KINDS, type RecycleKind, restoredMessage, restoreErrorText } from '../utils/recycle-bin';
+import { binErrorText, HISTORY_KIND_OF, historyTitle, RECYCLE_HISTORY_ID, RECYCLE_KINDS, type RecycleKind, restoredMessage, restoreErrorText } from '../utils/recycle-bin';
 import { RecycleBinSection } from './recycle-bin-section';
 import { RestoreDialog, type RestoreTarget } from './restore-dialog';
 import '../recycle-bin.css';
@@ -39,8 +39,19 @@ export function RecycleBinPage() {
   }, [focusAfterRestore, target]);
 
   useEffect(() => {
-    if (history) scrollIntoViewGently(historyRef.current, { block: 'start' });
+    if (!history) return;
+    // Below every section, far from the button that opened it: the focus goes to its heading, so the keyboard and a
+    // screen reader are where it opened (Close history brings them back).
+    scrollIntoViewGently(historyRef.current, { block: 'start' });
+    historyRef.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   }, [history]);
+
+  function closeHistory() {
+    if (!history) return;
+    const opener = `[data-history="${CSS.escape(`${history.kind}:${history.id}`)}"]`;
+    setHistory(null);
+    pageRef.current?.querySelector<HTMLElement>(opener)?.focus();
+  }
 
   function showHistory(kind: RecycleKind, id: string, name: string) {
     // The same row's button again closes it.
@@ -117,10 +128,10 @@ export function RecycleBinPage() {
       )}
 
       {history && (
-        <div className="rb-history" ref={historyRef}>
+        <div className="rb-history" id={RECYCLE_HISTORY_ID} ref={historyRef}>
           <RecordHistoryPanel key={`${history.kind}:${history.id}`} kind={HISTORY_KIND_OF[history.kind]} id={history.id} title={historyTitle(history.kind, history.name)} />
           <div className="rb-history-actions">
-            <button type="button" className="button button-secondary" onClick={() => setHistory(null)}>
+            <button type="button" className="button button-secondary" onClick={closeHistory}>
               Close history
             </button>
           </div>

@@ -9,6 +9,7 @@ import {
   RECYCLE_SECTIONS,
   type RecycleBin,
   type RecycleKind,
+  RECYCLE_HISTORY_ID,
   recordName,
 } from '../utils/recycle-bin';
 
@@ -97,7 +98,9 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
                         type="button"
                         className="button button-secondary rb-history-button"
                         aria-label={`History of ${noun.toLowerCase()} ${name}`}
-                        aria-pressed={historyOpenFor === row.id}
+                        aria-expanded={historyOpenFor === row.id}
+                        aria-controls={historyOpenFor === row.id ? RECYCLE_HISTORY_ID : undefined}
+                        data-history={`${kind}:${row.id}`}
                         onClick={() => onHistory(kind, row.id, name)}
                       >
                         History

@@ -101,3 +101,6 @@ export function byDeletedAtDesc<T extends { deleted_at: string | null }>(rows: r
   };
   return [...rows].sort((a, b) => time(b) - time(a));
 }
+
+/** The id of the page's history panel, which a row's History button opens below the sections (aria-controls). */
+export const RECYCLE_HISTORY_ID = 'rb-history';
