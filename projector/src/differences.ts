@@ -8,7 +8,7 @@ const TABLE_KEYS: Record<(typeof READ_MODEL_TABLES)[number], string[]> = {
   users: ['id'],
   staff_profiles: ['user_id'],
   vendor_profiles: ['id'],
-  vendor_files: ['vendor_id', 'sha256'],
+  vendor_files: ['vendor_id', 'sha256', 'name'],
   loads: ['id'],
   load_documents: ['id'],
   payment_history: ['position', 'seq'],

@@ -18,8 +18,9 @@ export const PROJECTION_TIME_COLUMNS: Partial<Record<(typeof READ_MODEL_TABLES)[
  * it with the checkpoint.
  * 1: everything before versions were kept. 2: the payments log's rate changes and `payment_history.actor_type`.
  * 3: a replay's account changes (logins, deletions, restores, tier changes) no longer lost between its transactions.
+ * 4: a vendor file uploaded again under another name (the same bytes as another document) keeps that name too.
  */
-export const READ_MODELS_VERSION = 3;
+export const READ_MODELS_VERSION = 4;
 
 /** Read-model tables are written by the projector only. */
 export const projectorMigrations: Migration[] = [
@@ -213,5 +214,13 @@ export const projectorMigrations: Migration[] = [
       -- batch writes both with the checkpoint (a rebuild's too). A projector of a release before versions were kept
       -- moves the position alone, which tells that it projected since. Rows from before have neither.
       ALTER TABLE projector_checkpoints ADD COLUMN version integer, ADD COLUMN version_position bigint;`,
+  },
+  {
+    id: 'projector-014-vendor-file-names',
+    sql: `
+      -- A vendor's file is kept once per name it was uploaded under: the same bytes uploaded as the W-9 and as the bank
+      -- document are served under each one's own name (keyed by content alone, the second upload's name was dropped
+      -- and its link downloaded under the first's). Names the key dropped come back with the rebuild of version 4.
+      ALTER TABLE vendor_files DROP CONSTRAINT vendor_files_pkey, ADD PRIMARY KEY (vendor_id, sha256, name);`,
   },
 ];

@@ -252,6 +252,25 @@ describe('vendor documents', () => {
       expect(response.content.toString()).not.toContain('root:');
     }
   });
+
+  it('serves the same bytes uploaded as two documents under each one\'s own name, and never under a name only the address gives', async () => {
+    const carrier = (await activeSignedIn(system, 'vendor', 'twin_files')).client;
+    const content = pdf(777);
+    const w9 = await carrier.upload('/api/vendor/documents/w9_document/', {}, { file: { name: 'W-9 2026.pdf', content, type: 'application/pdf' } });
+    const bank = await carrier.upload('/api/vendor/documents/bank_document/', {}, { file: { name: 'bank-letter.pdf', content, type: 'application/pdf' } });
+    expect([w9.status, bank.status]).toEqual([201, 201]);
+    await system.caughtUp();
+    const nameServed = async (url: string) => (await carrier.download(url)).headers.get('content-disposition');
+    expect(await nameServed(w9.body.url)).toContain(`filename*=UTF-8''W-9%202026.pdf`);
+    expect(await nameServed(bank.body.url)).toContain(`filename*=UTF-8''bank-letter.pdf`);
+    expect((await admin.download(bank.body.url)).headers.get('content-disposition')).toContain(`filename*=UTF-8''bank-letter.pdf`);
+    // An address naming something else gets the file under a name the vendor gave it.
+    const forged = await carrier.download(bank.body.url.replace(/[^/]+$/, 'page.html'));
+    expect(forged.status).toBe(200);
+    expect(forged.headers.get('content-type')).toBe('application/pdf');
+    expect(forged.headers.get('content-disposition')).not.toContain('page.html');
+    expect(forged.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''(W-9%202026|bank-letter)\.pdf/);
+  });
 });
 
 describe('the carrier agreement and a complete profile', () => {
