@@ -126,7 +126,7 @@ describe('recycle bin', () => {
     // The panel opens below every section: the button says it is open and which panel, and the focus is at its heading.
     expect(await historyButton.getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator(`#${await historyButton.getAttribute('aria-controls')}`).getByRole('heading', { name: `History of deleted load ${load.kdt_id}` }).count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`History of deleted load ${load.kdt_id}`);
+    expect(await page.evaluate<string | null | undefined>('document.activeElement?.textContent')).toBe(`History of deleted load ${load.kdt_id}`);
     await entries.first().getByRole('button', { name: 'View as of this change' }).click();
     const asOf = page.getByRole('dialog', { name: /^Load as of / });
     await asOf.getByRole('region', { name: 'Load', exact: true }).waitFor();
@@ -138,7 +138,7 @@ describe('recycle bin', () => {
     // Closed, the focus is back on the button that opened it.
     await page.getByRole('button', { name: 'Close history' }).click();
     await expect(history.count()).resolves.toBe(0);
-    expect(await historyButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await historyButton.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     expect(await historyButton.getAttribute('aria-expanded')).toBe('false');
 
     await row.getByRole('button', { name: `Restore load ${load.kdt_id}` }).click();

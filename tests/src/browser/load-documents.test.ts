@@ -122,7 +122,7 @@ describe('load documents', () => {
     // The refusal is the file field's: marked invalid, and read out with it (its hint first).
     const fileField = bol.getByLabel('Bill of Lading file');
     expect(await fileField.getAttribute('aria-invalid')).toBe('true');
-    expect(await fileField.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => input.ownerDocument.getElementById(id)?.textContent))).toEqual([
+    expect(await fileField.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id: string) => input.ownerDocument.getElementById(id)?.textContent))).toEqual([
       'PDF, DOC, DOCX, JPG, JPEG, PNG, GIF; up to 5 MB.',
       'Please select a file to upload.',
     ]);
