@@ -5,7 +5,7 @@
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
-import { firstAnswerLost, loginThroughUi, promptsOnReload, screenshot, toast, toastBox, toastSaid, useBrowserSuite, waitForPath } from './support';
+import { firstAnswerLost, launchBrowser, loginThroughUi, newContext, promptsOnReload, screenshot, toast, toastBox, toastSaid, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
 
 /** An open load of the demo carrier: no paperwork yet. */
@@ -220,6 +220,7 @@ describe('load documents', () => {
     await deleteShown(page, photos, 'seal.png', ['yes']);
     await toast(page, 'Document deleted successfully').waitFor();
     await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Delete', exact: true }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     expect(await viewer.getByText(/of \d+/).textContent()).toMatch(/^1 of 1/);
     await photos.getByRole('button', { name: 'Upload Additional Document' }).click();
     await photos.getByRole('button', { name: 'View Uploaded Documents (1)' }).waitFor();
@@ -308,6 +309,59 @@ describe('load documents', () => {
       await page.keyboard.press('Enter');
       await said.waitFor();
       await expect.poll(focusedText).toBe('BUTTON:Upload');
+    }
+
+    // Deleting from the keyboard keeps the focus in the dialog: on the next document's Delete, and once none is left,
+    // on Upload Additional Document (the button went with the last document, and the focus fell to <body>).
+    await dialog.getByLabel('Invoice file').setInputFiles({ name: 'invoice-1043.pdf', mimeType: 'application/pdf', buffer: pdf(3000) });
+    await uploadButton.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'View Uploaded Documents (2)' }).click();
+    page.on('dialog', (prompt) => void prompt.accept());
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText(/^1 of 1/).waitFor();
+    await expect.poll(focusedText).toBe('BUTTON:Delete');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('No documents found.').waitFor();
+    await expect.poll(focusedText).toBe('BUTTON:Upload Additional Document');
+  });
+
+  it('Take Photo from the keyboard: the camera view takes the focus at Capture, and gives it back to Take Photo', { timeout: 60_000 }, async () => {
+    // The view replaced the button without moving the focus, which fell to <body> on opening, capturing and cancelling.
+    const browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+    try {
+      const context = await newContext(browser, suite.system, { permissions: ['camera'] });
+      const page = await context.newPage();
+      await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+      const kdtId = 'kdt_24106';
+      await cell(tableRow(page, kdtId), 'Photos', kdtId).click();
+      const dialog = page.getByRole('dialog', { name: `Photos for Load ${kdtId}` });
+      const focusedText = () => page.evaluate<string>('document.activeElement ? document.activeElement.tagName + ":" + document.activeElement.textContent.trim() : "none"');
+      const takePhoto = dialog.getByRole('button', { name: 'Take Photo' });
+      const capture = dialog.getByRole('button', { name: 'Capture' });
+      // A load with photos opens on them.
+      const toUpload = dialog.getByRole('button', { name: 'Upload Additional Document' });
+      await toUpload.or(takePhoto).first().waitFor();
+      if (await toUpload.count()) await toUpload.click();
+
+      await takePhoto.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedText).toBe('BUTTON:Capture');
+      await expect.poll(() => capture.getAttribute('aria-disabled')).toBeNull();
+      await page.keyboard.press('Enter');
+      await dialog.getByText(/^Selected: photo-/).waitFor();
+      await expect.poll(focusedText).toBe('BUTTON:Take Photo');
+
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedText).toBe('BUTTON:Capture');
+      await page.keyboard.press('Tab');
+      await expect.poll(focusedText).toBe('BUTTON:Cancel');
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedText).toBe('BUTTON:Take Photo');
+      await context.close();
+    } finally {
+      await browser.close();
     }
   });
 

@@ -14,7 +14,8 @@ export const SHOTS_DIR = '/tmp/browser-shots';
 export const NAV_TIMEOUT = 15_000;
 
 /** Launches Debian's Chromium (never a downloaded browser); fails loudly when it is not installed. */
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake camera for a test of its own. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   try {
     await fs.access(CHROMIUM_PATH, constants.X_OK);
   } catch {
@@ -34,6 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

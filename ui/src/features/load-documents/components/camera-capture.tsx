@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { CAPTURE_QUALITY, CAPTURE_TYPE, cameraErrorText, hasCameraApi } from '../utils/camera';
 import { capturedPhotoName } from '../utils/load-document-files';
 
@@ -14,23 +15,36 @@ interface CameraCaptureProps {
 export function CameraCapture({ onCapture, disabled }: CameraCaptureProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+  // The view replaces Take Photo and takes the focus (Capture); closed (captured, cancelled, failed), it gives it back.
+  const [focusBack, setFocusBack] = useState(false);
+  useEffect(() => {
+    if (!focusBack || open) return;
+    setFocusBack(false);
+    openButton.current?.focus();
+  }, [focusBack, open]);
+  const close = () => {
+    setOpen(false);
+    setFocusBack(true);
+  };
   if (!hasCameraApi()) return null;
   return (
     <div className="ld-camera">
       {open ? (
         <CameraView
           onCapture={(file) => {
-            setOpen(false);
+            close();
             onCapture(file);
           }}
           onFailure={(message) => {
-            setOpen(false);
+            close();
             setError(message);
           }}
-          onCancel={() => setOpen(false)}
+          onCancel={close}
         />
       ) : (
         <button
+          ref={openButton}
           type="button"
           className="button button-secondary ld-camera-open"
           disabled={disabled}
@@ -110,9 +124,10 @@ function CameraView({ onCapture, onFailure, onCancel }: { onCapture(file: File):
     <div className="ld-camera-view">
       <video ref={video} className="ld-camera-video" playsInline muted aria-label="Camera preview" onLoadedData={() => setReady(true)} />
       <div className="ld-camera-actions">
-        <button type="button" className="button button-primary" onClick={capture} disabled={!ready || capturing}>
+        {/* Focusable before the picture is ready (it refuses presses until then), so opening the view can focus it. */}
+        <BusyButton className="button button-primary" onClick={capture} unavailable={!ready} busy={capturing} autoFocus>
           Capture
-        </button>
+        </BusyButton>
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>

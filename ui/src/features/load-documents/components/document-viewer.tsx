@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { previewKindOf } from '../../../components/document-preview-kind';
 import { Spinner } from '../../../components/spinner';
 import { formatListDateTime } from '../../../lib/format-date';
@@ -121,9 +122,10 @@ export function DocumentViewer({ documents, isPending, error, onDelete, deleting
             Download
           </a>
           {onDelete && (
-            <button type="button" className="button ld-button-danger" onClick={() => onDelete(current)} disabled={deleting} aria-busy={deleting}>
+            // Busy, not disabled, while deleting: the focus stays on it (the dialog places it once the document is gone).
+            <BusyButton className="button ld-button-danger" onClick={() => onDelete(current)} busy={deleting} data-document-delete>
               {deleting ? 'Deleting...' : 'Delete'}
-            </button>
+            </BusyButton>
           )}
         </div>
       )}

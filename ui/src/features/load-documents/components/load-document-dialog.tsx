@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LOAD_DOCUMENT_LABELS, type LoadDocumentType } from '@portal/domain/loads/fields';
 import { Modal } from '../../../components/modal';
 import { confirmPrompt } from '../../../lib/confirm-prompt';
@@ -46,6 +46,19 @@ export function LoadDocumentDialog({ loadId, kdtId, documentType, canManage, onC
 
   const mode: Mode | null = canManage ? chosenMode : 'viewer';
 
+  // A deleted document leaves the viewer with the keyboard focus on its Delete button, which then goes (the last one)
+  // or stays for the next document. Once it has left the list, a focus dropped to <body> goes to the next document's
+  // Delete, else to 'Upload Additional Document'.
+  const body = useRef<HTMLDivElement>(null);
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (deletedId === null || list.some((document) => document.id === deletedId)) return;
+    setDeletedId(null);
+    const active = document.activeElement;
+    if (active && active !== document.body && body.current?.contains(active)) return;
+    (body.current?.querySelector<HTMLElement>('[data-document-delete]') ?? body.current?.querySelector<HTMLElement>('.ld-mode-bar button'))?.focus();
+  }, [deletedId, list]);
+
   function deleteDocument(document: LoadDocument | undefined) {
     if (!document) {
       toast.error(LOAD_DOCUMENT_MESSAGES.nothingSelected);
@@ -54,6 +67,7 @@ export function LoadDocumentDialog({ loadId, kdtId, documentType, canManage, onC
     if (!confirmPrompt(deleteConfirmText(document.file_name))) return;
     remove.mutate(document, {
       onSuccess: () => {
+        setDeletedId(document.id);
         toast.success(LOAD_DOCUMENT_MESSAGES.deleted);
         onDocumentsChanged?.();
       },
@@ -63,7 +77,7 @@ export function LoadDocumentDialog({ loadId, kdtId, documentType, canManage, onC
 
   return (
     <Modal open title={documentDialogTitle(label, kdtId)} size={mode === 'upload' ? 'lg' : 'xl'} onClose={onClose}>
-      <div className="ld-dialog">
+      <div className="ld-dialog" ref={body}>
         {canManage && mode !== null && (
           <div className="ld-mode-bar">
             {mode === 'upload' ? (
