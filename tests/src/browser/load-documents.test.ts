@@ -220,7 +220,7 @@ describe('load documents', () => {
     await deleteShown(page, photos, 'seal.png', ['yes']);
     await toast(page, 'Document deleted successfully').waitFor();
     await viewer.getByRole('img', { name: 'dock.jpg' }).waitFor();
-    expect(await viewer.getByRole('button', { name: 'Delete', exact: true }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => viewer.getByRole('button', { name: 'Delete', exact: true }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     expect(await viewer.getByText(/of \d+/).textContent()).toMatch(/^1 of 1/);
     await photos.getByRole('button', { name: 'Upload Additional Document' }).click();
     await photos.getByRole('button', { name: 'View Uploaded Documents (1)' }).waitFor();
