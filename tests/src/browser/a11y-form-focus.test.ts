@@ -82,6 +82,59 @@ describe('the vendor profile', () => {
   });
 });
 
+describe('the agreement', () => {
+  it('Sign Again puts the focus where signing goes on, Cancel gives it back, and a saved signature is said', { timeout: 90_000 }, async () => {
+    // Sign Again and Cancel each swap the part of the screen they are in, and the focus fell to <body> with them.
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.goto('/profile');
+    const signAgain = page.getByRole('button', { name: 'Sign Again' });
+    const typedName = page.getByLabel('Type your full name to sign');
+    await signAgain.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('input: Type your full name to sign');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('button: Sign Again');
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(typedName)).toBe(true);
+    await page.keyboard.type('Maria Lopez');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Agreement saved.' }).waitFor();
+  });
+});
+
+describe('New Load', () => {
+  it('a refused Create puts the focus on the first field that says why, each field is described by its error, and a date by its format', { timeout: 90_000 }, async () => {
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    await page.getByRole('button', { name: 'New Load' }).click();
+    const form = page.getByRole('form', { name: 'New Load' });
+    const number = form.getByLabel(/^Load Number/);
+    await number.waitFor();
+    // No error yet: described by its availability line alone, not by an error that is not there.
+    /** The texts of the elements a field's aria-describedby names (null for an id nothing has). */
+    const describedBy = (field: Locator) =>
+      field.evaluate((node) => (node.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id: string) => node.ownerDocument.getElementById(id)?.textContent ?? null));
+    expect(await describedBy(number)).not.toContain(null);
+
+    await number.fill('a11y_7001');
+    await form.getByText('ID available.').waitFor();
+    await form.getByLabel('Add Full Load Details?').check();
+    const pickupDate = form.getByLabel('Pickup Date');
+    const rate = form.getByLabel('Rate Amount ($)');
+    expect(await describedBy(pickupDate)).toEqual(['Format: MM-DD-YYYY']);
+    await pickupDate.fill('13-45-2026');
+    await rate.fill('abc');
+    await rate.press('Enter');
+    await expect.poll(() => hasFocus(pickupDate)).toBe(true);
+    expect(await pickupDate.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(pickupDate)).toEqual(['Enter a valid date as MM-DD-YYYY.', 'Format: MM-DD-YYYY']);
+    expect(await describedBy(rate)).toEqual(['A valid number is required.']);
+  });
+});
+
 describe('a staff vendor edit tab', () => {
   it('Enter in a field keeps the focus on it while saving, then on the Edit button, with the spec toast', { timeout: 90_000 }, async () => {
     const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');

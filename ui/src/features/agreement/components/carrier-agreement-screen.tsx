@@ -74,6 +74,16 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
     if (!active || active === document.body || signatureSection.current?.contains(active)) signatureHeading.current?.focus();
   }, [isSaved]);
 
+  // Sign Again swaps the signature on file for the pad, and Cancel swaps it back: the control pressed goes with the
+  // swap, so the focus moves to where signing goes on (the typed name) or back to Sign Again.
+  const [focusAfterSwap, setFocusAfterSwap] = useState<'typed' | 'sign-again' | null>(null);
+  useEffect(() => {
+    if (focusAfterSwap === null) return;
+    setFocusAfterSwap(null);
+    if (focusAfterSwap === 'typed') typedInput.current?.focus();
+    else signatureSection.current?.querySelector<HTMLElement>('[data-sign-again]')?.focus();
+  }, [focusAfterSwap]);
+
   async function save() {
     // The button stays focusable while saving (aria-disabled), so a second press must do nothing; a double click's
     // second press comes before the button is drawn as saving.
@@ -177,6 +187,7 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
             onSignAgain={() => {
               setInked(false);
               setSigningAgain(true);
+              setFocusAfterSwap('typed');
             }}
           />
         )}
@@ -231,7 +242,10 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
                     disabled={sign.isPending}
                     onClick={() => {
                       setError(null);
-                      if (signingAgain) setSigningAgain(false);
+                      if (signingAgain) {
+                        setSigningAgain(false);
+                        setFocusAfterSwap('sign-again');
+                      }
                       setInked(false);
                       onCancel?.();
                     }}
@@ -252,6 +266,11 @@ export function CarrierAgreementScreen({ profile, companyName, onSaved, onCancel
             </div>
           </>
         )}
+        {/* The saved signature's own words: the button's 'Agreement Saved' and the heading taking the focus say it to
+            a sighted user. */}
+        <p className="visually-hidden" role="status">
+          {isSaved ? 'Agreement saved.' : ''}
+        </p>
         {error && (
           <p className="agreement-error" role="alert">
             {error}

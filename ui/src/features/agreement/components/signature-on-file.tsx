@@ -14,7 +14,7 @@ export function SignatureOnFile({ agreement, onSignAgain }: SignatureOnFileProps
       <img className="agreement-on-file-image" src={agreement.signatureUrl} alt="Your saved signature" />
       <div className="agreement-on-file-footer">
         <span>Signed on {formatAgreementDate(agreement.date)}</span>
-        <button type="button" className="agreement-link tap-target" onClick={onSignAgain}>
+        <button type="button" className="agreement-link tap-target" onClick={onSignAgain} data-sign-again>
           Sign Again
         </button>
       </div>
