@@ -4,7 +4,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { DRAFT_RESTORED, useDraft, useRestoredDraft } from '../../../lib/drafts';
 import { newRequestKey } from '../../../lib/request-key';
-import { useReturnFocusOnUnmount } from '../../../lib/focus';
+import { useFocusFirstInvalidField, useReturnFocusOnUnmount } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useCreateLoad } from '../api/create-load';
@@ -21,11 +21,12 @@ import { createLoadErrorMessage, LOAD_MESSAGES } from '../utils/load-messages';
 
 type TextField = Exclude<keyof FormState, 'withDetails'>;
 
-const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: string; inputMode?: 'numeric' | 'decimal' }> = [
+/** `format`: said with the field (its placeholder goes with the first key typed). */
+const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: string; format?: string; inputMode?: 'numeric' | 'decimal' }> = [
   { name: 'pickupZip', label: 'Pickup Zip', inputMode: 'numeric' },
-  { name: 'pickupDate', label: 'Pickup Date', placeholder: 'MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'pickupDate', label: 'Pickup Date', placeholder: 'MM-DD-YYYY', format: 'Format: MM-DD-YYYY', inputMode: 'numeric' },
   { name: 'deliveryZip', label: 'Delivery Zip', inputMode: 'numeric' },
-  { name: 'deliveryDate', label: 'Delivery Date', placeholder: 'MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'deliveryDate', label: 'Delivery Date', placeholder: 'MM-DD-YYYY', format: 'Format: MM-DD-YYYY', inputMode: 'numeric' },
   { name: 'rateAmount', label: 'Rate Amount ($)', placeholder: '0.00', inputMode: 'decimal' },
 ];
 
@@ -60,6 +61,9 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
   const { availability, formatError, markTaken } = useLoadIdAvailability(form.loadNumber);
   // Cancel (or a load created) closes the form: the focus goes back to 'New Load', not to <body>.
   useReturnFocusOnUnmount();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused Create puts the focus on the first field that says why.
+  const focusFirstInvalid = useFocusFirstInvalidField(formRef);
 
   const set = <K extends keyof FormState>(name: K, value: FormState[K]) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -83,11 +87,13 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
     const built = buildCreateLoadBody(form, { requireVendor: vendorPicker !== undefined });
     if (built.errors) {
       setErrors(built.errors);
+      focusFirstInvalid();
       return;
     }
     if (availability === 'checking') return;
     if (availability !== 'available' && availability !== 'error') {
       setErrors({ loadNumber: LOAD_MESSAGES.loadNumberUnavailable });
+      focusFirstInvalid();
       return;
     }
     if (!once.begin()) return;
@@ -117,7 +123,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
 
   return (
     <>
-      <form className="card create-load-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={formRef} className="card create-load-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="form-title">
           New Load
         </h2>
@@ -151,7 +157,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
               autoFocus
               placeholder="12345"
               aria-invalid={numberError ? true : undefined}
-              aria-describedby={`${id}-availability ${id}-number-error`}
+              aria-describedby={numberError ? `${id}-availability ${id}-number-error` : `${id}-availability`}
               onChange={(event) => set('loadNumber', event.target.value)}
             />
           </div>
@@ -215,11 +221,20 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
                   inputMode={field.inputMode}
                   autoComplete="off"
                   aria-invalid={errors[field.name] ? true : undefined}
-                  aria-describedby={field.name === 'deliveryDate' && orderNotice ? `${id}-order` : undefined}
+                  aria-describedby={
+                    [errors[field.name] ? `${id}-${field.name}-error` : '', field.format ? `${id}-${field.name}-format` : '', field.name === 'deliveryDate' && orderNotice ? `${id}-order` : '']
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   onChange={(event) => set(field.name, event.target.value)}
                 />
+                {field.format && (
+                  <span id={`${id}-${field.name}-format`} className="visually-hidden">
+                    {field.format}
+                  </span>
+                )}
                 {errors[field.name] && (
-                  <p className="field-error" role="alert">
+                  <p id={`${id}-${field.name}-error`} className="field-error" role="alert">
                     {errors[field.name]}
                   </p>
                 )}
