@@ -5,7 +5,7 @@ import { LOAD_GONE_MESSAGES, LOAD_MESSAGES } from '../utils/load-messages';
 import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
-import { loadReadFallback } from './load-read-state';
+import { loadReadFallback, loadRecordTitle } from './load-read-state';
 import { LoadSections } from './load-sections';
 import { LoadStatusChanger } from './load-status-changer';
 import { PaymentStatusSelect } from './payment-status-select';
@@ -22,7 +22,7 @@ export function LoadDetailPage() {
   const listPath = useMatch('/vendor/loads/:loadId') ? '/vendor/loads' : '/loads';
   const shown = useShownLoad(loadId);
   const { query, gone } = shown;
-  useRecordTitle(query.data?.kdt_id);
+  useRecordTitle(loadRecordTitle(shown));
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate(listPath)}>

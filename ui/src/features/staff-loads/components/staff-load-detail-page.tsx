@@ -3,7 +3,7 @@ import { RecycleBinHint } from '../../../components/recycle-bin-hint';
 import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
-import { loadReadFallback } from '../../loads/components/load-read-state';
+import { loadReadFallback, loadRecordTitle } from '../../loads/components/load-read-state';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
@@ -28,7 +28,7 @@ export function StaffLoadDetailPage() {
   const navigate = useNavigate();
   const shown = useShownLoad(loadId);
   const { query, gone } = shown;
-  useRecordTitle(query.data?.kdt_id);
+  useRecordTitle(loadRecordTitle(shown));
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
   const backButton = (
