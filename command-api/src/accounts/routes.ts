@@ -96,11 +96,14 @@ export function accountRoutes(deps: {
       { key: `user:${username}`, policy: policies.perUsername },
       { key: `client:${ctx.ip}`, policy: policies.perClient },
     ];
-    const wait = await throttle.retryAfter(counted.map(({ key }) => key));
-    if (wait > 0) throw new HttpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, { 'Retry-After': String(wait) });
+    // Counted as a failure before the password is checked (see LoginThrottle.begin): guesses sent all at once are
+    // refused past the limits like guesses sent one by one.
+    const begun = await throttle.begin(counted);
+    if ('wait' in begun) throw new HttpError(429, `Too many failed login attempts. Try again in ${begun.wait} seconds.`, { 'Retry-After': String(begun.wait) });
     const result = await accounts.authenticate(body.username, body.password, body.portal);
+    // The right password is not a failed login: its count is taken back (as is a lock it alone set).
+    if (result.ok || result.reason !== 'invalid') await throttle.forgive(begun.attempt);
     if (!result.ok) {
-      if (result.reason === 'invalid') await throttle.recordFailure(counted);
       // Only someone who knows the password learns that the account awaits activation.
       throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : LOGIN_FAILED);
     }

@@ -6,6 +6,11 @@ export interface ThrottlePolicy {
   lockMs: number;
 }
 
+/** An attempt `begin` counted under each of its keys, with the end of the lock it set there (PostgreSQL's text), if any. */
+export interface CountedAttempt {
+  entries: { key: string; maxFailures: number; lockedUntil: string | null }[];
+}
+
 /**
  * Failed logins counted per key (a username, a client address) in Postgres, so every command-api instance sees the
  * same counts. Past maxFailures within windowMs the key is locked for lockMs.
@@ -23,21 +28,73 @@ export class LoginThrottle {
     return Math.max(0, rows[0]?.seconds ?? 0);
   }
 
-  async recordFailure(entries: { key: string; policy: ThrottlePolicy }[]): Promise<void> {
-    for (const { key, policy } of entries) {
-      await this.pool.query(
-        `INSERT INTO auth_throttle AS t (key, failures, window_started_at) VALUES ($1, 1, now())
-         ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN t.window_started_at < now() - make_interval(secs => $2 / 1000.0) THEN 1 ELSE t.failures + 1 END,
-           window_started_at = CASE WHEN t.window_started_at < now() - make_interval(secs => $2 / 1000.0) THEN now() ELSE t.window_started_at END`,
-        [key, policy.windowMs],
+  /**
+   * Counts an attempt as a failure under every key *before* it is checked, unless a key is locked: then nothing is
+   * counted and the answer is the seconds to wait. One transaction, its keys' rows locked in order, so attempts sent
+   * all at once queue here and each sees the ones before it: a burst cannot pass the check before any of it is
+   * counted (checked first and counted after a password check of a tenth of a second, 200 guesses sent at once were
+   * all let through), and a refused attempt counts nowhere (so an attacker refused at one key cannot go on raising
+   * another, such as the username's, by the hundred). The attempt that reaches a key's limit goes ahead and locks it.
+   * An attempt that turns out not to be a failure (the right password) is taken back with `forgive`.
+   */
+  async begin(entries: { key: string; policy: ThrottlePolicy }[]): Promise<{ wait: number } | { attempt: CountedAttempt }> {
+    const ordered = [...new Map(entries.map((entry) => [entry.key, entry])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const keys = ordered.map(({ key }) => key);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO auth_throttle (key, failures, window_started_at) SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k ON CONFLICT (key) DO NOTHING`,
+        [keys],
       );
-      await this.pool.query(
-        `UPDATE auth_throttle SET locked_until = now() + make_interval(secs => $3 / 1000.0), failures = 0, window_started_at = now()
-         WHERE key = $1 AND failures >= $2`,
-        [key, policy.maxFailures, policy.lockMs],
+      const { rows: held } = await client.query<{ seconds: number | null }>(
+        `SELECT CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END AS seconds
+         FROM auth_throttle WHERE key = ANY($1) ORDER BY key FOR UPDATE`,
+        [keys],
       );
+      const wait = Math.max(0, ...held.map((row) => row.seconds ?? 0));
+      if (wait > 0) {
+        await client.query('ROLLBACK');
+        return { wait };
+      }
+      // Per key: $2 the limit, $3 the window and $4 the lock in ms. `count` is this attempt's number in the window.
+      const { rows } = await client.query<{ key: string; locked: string | null }>(
+        `WITH p AS (
+           SELECT p.key, p.max, p.lock, t.window_started_at < now() - make_interval(secs => p.win / 1000.0) AS expired,
+             CASE WHEN t.window_started_at < now() - make_interval(secs => p.win / 1000.0) THEN 1 ELSE t.failures + 1 END AS count
+           FROM unnest($1::text[], $2::int[], $3::float8[], $4::float8[]) AS p(key, max, win, lock) JOIN auth_throttle t USING (key)
+         )
+         UPDATE auth_throttle AS t SET
+           failures = CASE WHEN p.count >= p.max THEN 0 ELSE p.count END,
+           window_started_at = CASE WHEN p.count >= p.max OR p.expired THEN now() ELSE t.window_started_at END,
+           locked_until = CASE WHEN p.count >= p.max THEN now() + make_interval(secs => p.lock / 1000.0) ELSE t.locked_until END
+         FROM p WHERE t.key = p.key
+         RETURNING t.key, CASE WHEN p.count >= p.max THEN t.locked_until::text END AS locked`,
+        [keys, ordered.map(({ policy }) => policy.maxFailures), ordered.map(({ policy }) => policy.windowMs), ordered.map(({ policy }) => policy.lockMs)],
+      );
+      await client.query('COMMIT');
+      const locks = new Map(rows.filter((row) => row.locked !== null).map((row) => [row.key, row.locked!]));
+      return { attempt: { entries: ordered.map(({ key, policy }) => ({ key, maxFailures: policy.maxFailures, lockedUntil: locks.get(key) ?? null })) } };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
     }
+  }
+
+  /**
+   * Takes back what `begin` counted for an attempt that was not a failure: each key's count goes back by one, and a
+   * lock the attempt itself set (it reached the limit) is lifted, the count left one short of it.
+   */
+  async forgive(attempt: CountedAttempt): Promise<void> {
+    await this.pool.query(
+      `UPDATE auth_throttle AS t SET
+         failures = CASE WHEN a.locked IS NOT NULL AND t.locked_until = a.locked::timestamptz THEN greatest(a.max - 1, 0) ELSE greatest(t.failures - 1, 0) END,
+         locked_until = CASE WHEN a.locked IS NOT NULL AND t.locked_until = a.locked::timestamptz THEN NULL ELSE t.locked_until END
+       FROM unnest($1::text[], $2::int[], $3::text[]) AS a(key, max, locked) WHERE t.key = a.key`,
+      [attempt.entries.map(({ key }) => key), attempt.entries.map(({ maxFailures }) => maxFailures), attempt.entries.map(({ lockedUntil }) => lockedUntil)],
+    );
   }
 
   /**

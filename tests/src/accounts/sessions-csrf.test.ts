@@ -210,6 +210,41 @@ describe('login throttling', () => {
     expect(locked.body.detail).toMatch(/^Too many failed login attempts\. Try again in \d+ seconds\.$/);
   });
 
+  it('refuses guesses sent all at once past the limit, as it does guesses sent one by one', async () => {
+    // Checked first and counted only after the password check, a burst all passed the check: 200 guesses sent at
+    // once from one address were all answered 400 (API probe).
+    await activeAccount(system, 'vendor', 'burst_co');
+    const client = await system.client().start();
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(client, 'burst_co', `Wrong-Guess-${i}`)));
+    expect(guesses.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(400), ...Array(9).fill(429)]);
+    expect((await login(client, 'burst_co', GOOD_PASSWORD)).status).toBe(429);
+  });
+
+  it("counts a refused guess nowhere: one address's burst cannot lock the owner out from everywhere", async () => {
+    // Refused guesses went on counting towards the username's own limit, so a burst from one address locked the
+    // account for every address (the built-in admin included).
+    await activeAccount(system, 'vendor', 'victim_co');
+    const attacker = await system.client().start();
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attacker.post('/api/auth/login/', { username: 'victim_co', password: `Wrong-Guess-${i}`, portal: 'vendor' }, from('203.0.113.66'))),
+    );
+    expect(guesses.filter((answer) => answer.status === 400)).toHaveLength(3);
+    const owner = await system.client().start();
+    expect((await owner.post('/api/auth/login/', { username: 'victim_co', password: GOOD_PASSWORD, portal: 'vendor' }, from('198.51.100.66'))).status).toBe(200);
+  });
+
+  it('does not count the right password as a failure, even as the attempt that reaches the limit', async () => {
+    await activeAccount(system, 'vendor', 'nearly_co');
+    const client = await system.client().start();
+    for (let i = 0; i < 2; i++) expect((await login(client, 'nearly_co', `Wrong-Guess-${i}`)).status).toBe(400);
+    expect((await login(client, 'nearly_co', GOOD_PASSWORD)).status).toBe(200);
+    // Not locked by it: the next guesses are counted afresh.
+    const again = await system.client().start();
+    for (let i = 0; i < 2; i++) expect((await login(again, 'nearly_co', `Wrong-Guess-${i}`)).status).toBe(400);
+    expect((await login(again, 'nearly_co', GOOD_PASSWORD)).status).toBe(200);
+  });
+
   it('locks a username that does not exist the same way, revealing nothing', async () => {
     const client = await system.client().start();
     for (let i = 0; i < 3; i++) expect((await login(client, 'ghost_user', `Wrong-Guess-${i}`)).status).toBe(400);
