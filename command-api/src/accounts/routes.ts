@@ -100,7 +100,11 @@ export function accountRoutes(deps: {
     // refused past the limits like guesses sent one by one.
     const begun = await throttle.begin(counted);
     if ('wait' in begun) throw new HttpError(429, `Too many failed login attempts. Try again in ${begun.wait} seconds.`, { 'Retry-After': String(begun.wait) });
-    const result = await accounts.authenticate(body.username, body.password, body.portal);
+    const result = await accounts.authenticate(body.username, body.password, body.portal).catch(async (error: unknown) => {
+      // Not checked (too many checks waiting, the database gone): not a failed login either.
+      await throttle.forgive(begun.attempt).catch(() => undefined);
+      throw error;
+    });
     // The right password is not a failed login: its count is taken back (as is a lock it alone set).
     if (result.ok || result.reason !== 'invalid') await throttle.forgive(begun.attempt);
     if (!result.ok) {
