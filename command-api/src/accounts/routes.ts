@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
+import { AccountError } from '@portal/domain/accounts/decider';
 import { LOGIN_FAILED, loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
 import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
 import { csrfTokenFor, SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
@@ -122,7 +123,11 @@ export function accountRoutes(deps: {
     const metadata: EventMetadata = actor
       ? actorMetadata(actor, ctx)
       : { actorId: result.userId, actorUsername: username, correlationId: ctx.state.requestId as string };
-    await accounts.recordLogin(result.userId, metadata);
+    await accounts.recordLogin(result.userId, metadata).catch((error: unknown) => {
+      // Deleted (or otherwise closed) between the password check and here: answered as such an account always is.
+      if (error instanceof AccountError) throw new HttpError(400, LOGIN_FAILED);
+      throw error;
+    });
     const session = await sessions.create(result.userId);
     ctx.cookies.set(SESSION_COOKIE, session.id, cookieOptions(ctx, true, session.expiresAt));
     setCsrfCookie(ctx, csrfTokenFor(session.id));

@@ -51,6 +51,8 @@ describe('account decider', () => {
     expect(code(() => decide({ type: 'Activate', data: { secretHash: 'wrong', now } }, given(signedUp)))).toBe('invalid_token');
     expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now: new Date('2026-11-23T00:00:00Z') } }, given(signedUp)))).toBe('expired');
     expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, initialState()))).toBe('unknown');
+    // A deleted account's link activates nothing (its page said it could now sign in; it could not).
+    expect(code(() => decide({ type: 'Activate', data: { secretHash: 'secret-hash', now } }, given(signedUp, { type: 'UserDeleted', data: { user_id: 'u-1' } })))).toBe('unknown');
   });
 
   it('records a login only for an active account', () => {

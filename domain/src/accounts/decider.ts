@@ -99,7 +99,8 @@ function signUp(command: SignUp, state: AccountState): AccountEvent[] {
 }
 
 function activate(command: Activate, state: AccountState): AccountEvent[] {
-  if (state.status !== 'registered') throw new AccountError('unknown');
+  // A deleted account's link is dead: its page must not say it can now sign in (it cannot).
+  if (state.status !== 'registered' || state.deleted) throw new AccountError('unknown');
   if (command.data.secretHash !== state.activationSecretHash) throw new AccountError('invalid_token');
   if (state.activated) throw new AccountError('already_active');
   if (command.data.now.getTime() > Date.parse(state.activationExpiresAt)) throw new AccountError('expired');

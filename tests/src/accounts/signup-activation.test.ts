@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../support/system';
-import { activationPath, activeAccount, GOOD_PASSWORD, login, signUp } from './support';
+import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
+import { activationPath, activeAccount, GOOD_PASSWORD, login, signIn, signUp } from './support';
 
 let system: TestSystem;
 beforeAll(async () => { system = await startTestSystem(); });
@@ -150,5 +150,43 @@ describe('expired activation links', () => {
     const response = await client.get(await activationPath(shortLived, 'too_late@carrier.example.com'));
     expect(response.headers.get('location')).toBe('/account/activated?status=expired');
     expect((await login(client, 'too_late')).status).toBe(400);
+  });
+});
+
+describe('a deleted account', () => {
+  const staffId = async (admin: Awaited<ReturnType<typeof signIn>>, username: string) => {
+    await system.caughtUp();
+    return (await admin.get('/api/staff-accounts/')).body.find((account: { username: string }) => account.username === username).id as string;
+  };
+
+  it("is not activated by its link: the link is dead, and nothing is recorded", async () => {
+    // The link answered 'activated' (its page says the account can now sign in; it could not) and recorded it.
+    const admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+    const client = await system.client().start();
+    expect((await signUp(client, 'staff', 'never_started')).status).toBe(201);
+    const link = await activationPath(system, 'never_started@carrier.example.com');
+    expect((await admin.request('DELETE', `/api/staff-accounts/${await staffId(admin, 'never_started')}/`)).status).toBe(204);
+    const head = await system.store.headPosition();
+    expect((await client.get(link)).headers.get('location')).toBe('/account/activated?status=invalid');
+    expect(await system.store.headPosition()).toBe(head);
+    expect((await login(client, 'never_started', GOOD_PASSWORD, 'staff')).status).toBe(400);
+  });
+
+  it('deleted while its logins are being checked answers them like a wrong password, never with a 500', async () => {
+    // A login whose password check passed before the deletion failed at recording the sign-in: 500 (API probe).
+    const admin = await signIn(system, 'admin', 'staff', TEST_ADMIN_PASSWORD);
+    for (const username of ['racer_one', 'racer_two']) {
+      await activeAccount(system, 'staff', username);
+      const id = await staffId(admin, username);
+      const logins = Array.from({ length: 4 }, async () => login(await system.client().start(), username, GOOD_PASSWORD, 'staff'));
+      // The password checks take a tenth of a second each, two at a time: the deletion lands while they run.
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      expect((await admin.request('DELETE', `/api/staff-accounts/${id}/`)).status).toBe(204);
+      const answers = await Promise.all(logins);
+      for (const answer of answers) expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status);
+      expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.detail)).toEqual(
+        answers.filter((answer) => answer.status === 400).map(() => 'Invalid username or password'),
+      );
+    }
   });
 });
