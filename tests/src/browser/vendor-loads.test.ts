@@ -83,6 +83,8 @@ async function sortBy(page: Page, name: string, arrow: '▲' | '▼', ariaSort: 
   await header(page, name).getByRole('button').click();
   await expect.poll(() => header(page, name).getAttribute('aria-sort')).toBe(ariaSort);
   expect(await header(page, name).locator('.sort-arrow').textContent()).toBe(arrow);
+  // Said too: the arrow is not read out, and aria-sort is not announced as it changes.
+  await page.getByRole('status').filter({ hasText: `Sorted by ${name}, ${ariaSort}.` }).waitFor();
 }
 
 /** Types a load number into the open create form and waits for the availability answer. */
@@ -162,6 +164,7 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     // 2. Sorting: newest first as the server lists them, then Load ID ascending and descending.
     expect(await shownIds(page)).toEqual(['kdt_e2e_5002', 'kdt_e2e_5001']);
     expect(await header(page, 'Load ID').getAttribute('aria-sort')).toBeNull();
+    expect(await page.getByRole('status').filter({ hasText: /^Sorted by/ }).count()).toBe(0);
     await sortBy(page, 'Load ID', '▲', 'ascending');
     expect(await shownIds(page)).toEqual(['kdt_e2e_5001', 'kdt_e2e_5002']);
     await sortBy(page, 'Load ID', '▼', 'descending');
@@ -180,7 +183,7 @@ describe('a vendor with no loads yet (newcarrier)', () => {
     // Search, case-insensitively, by location, id and the date as shown; then something nothing matches.
     const search = page.getByPlaceholder('Find load by ID, date, or location.');
     // What is left is said in the page's status region (WCAG 4.1.3), once typing pauses; nothing before a search.
-    const said = page.locator('.loads-page p[role="status"]');
+    const said = page.locator('.loads-page p.loads-filter-said[role="status"]');
     expect(await said.textContent()).toBe('');
     await search.fill('80202');
     await expect.poll(() => shownIds(page)).toEqual(['kdt_e2e_5001']);
@@ -322,7 +325,7 @@ describe('the demo carrier with 12 loads', () => {
       window.__said = [];
       let last = '';
       new MutationObserver(() => {
-        const region = document.querySelector('.loads-page p[role="status"]');
+        const region = document.querySelector('.loads-page p.loads-filter-said[role="status"]');
         const text = region ? region.textContent : '';
         if (text === last) return;
         last = text;

@@ -96,7 +96,7 @@ export function LoadsPage() {
         <StatusFilterChips selected={statuses} onChange={setStatuses} />
       </div>
       {/* What a search or a chip left, said to screen readers (the rows change silently otherwise). */}
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden loads-filter-said" role="status">
         {announcement}
       </p>
 

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { LOAD_STATUS_LABELS } from '@portal/domain/loads/fields';
@@ -103,8 +103,21 @@ interface LoadsTableProps {
   onSortingChange(sorting: SortingState): void;
 }
 
+/** What the table says when the user sorts it ("Sorted by Status, ascending."): the arrow alone is not read out. */
+function sortedAnnouncement(sorting: SortingState): string {
+  const [first] = sorting;
+  const header = first && columns.find((candidate) => candidate.id === first.id || ('accessorKey' in candidate && candidate.accessorKey === first.id))?.header;
+  return typeof header === 'string' ? `Sorted by ${header}, ${first!.desc ? 'descending' : 'ascending'}.` : '';
+}
+
 export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTableProps) {
-  const setSorting = (update: SortingState | ((old: SortingState) => SortingState)) => onSortingChange(typeof update === 'function' ? update(sorting) : update);
+  // Set by the user's sort only, so the table says nothing as it first shows or as loads change.
+  const [sortSaid, setSortSaid] = useState('');
+  const setSorting = (update: SortingState | ((old: SortingState) => SortingState)) => {
+    const next = typeof update === 'function' ? update(sorting) : update;
+    setSortSaid(sortedAnnouncement(next));
+    onSortingChange(next);
+  };
   const rows = useMemo(() => sortLoads(loads, sorting), [loads, sorting]);
   const table = useTable({
     features,
@@ -124,6 +137,9 @@ export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTab
       {/* Phones only (loads.css): touch scrollbars are invisible, so nothing else says the table goes on. */}
       <p className="loads-scroll-hint" aria-hidden="true">
         Swipe sideways for dates and documents →
+      </p>
+      <p className="visually-hidden" role="status">
+        {sortSaid}
       </p>
       <div className="loads-table-scroll">
         <table className="loads-table">
