@@ -136,6 +136,25 @@ describe('focus on a page change', () => {
     await expect.poll(() => new URL(page.url()).search).not.toBe('');
     expect(await vendorFilter.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
   });
+
+  it("goes back to the load a vendor came from when its page's Back to Loads is pressed", { timeout: 120_000 }, async () => {
+    // It went to the list's heading: a keyboard user working down the list Tabbed again past every row before it.
+    const page = await suite.openPage();
+    await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
+    const link = page.getByRole('link', { name: 'kdt_24105', exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/load/'));
+    await page.getByRole('button', { name: '← Back to Loads' }).click();
+    await waitForPath(page, '/loads');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'kdt_24105' });
+    // Any other way to the list lands on its heading, as before.
+    await mainNav(page).getByRole('link', { name: 'Profile' }).click();
+    await waitForPath(page, '/profile');
+    await mainNav(page).getByRole('link', { name: 'Loads' }).click();
+    await waitForPath(page, '/loads');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Loads' });
+  });
 });
 
 describe('staff loads board', () => {

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Spinner } from '../../../components/spinner';
 import { useRestoredDraft } from '../../../lib/drafts';
+import { scrollIntoViewGently } from '../../../lib/motion';
 import { useLoads } from '../api/get-loads';
 import { filterLoads, type LoadSort, SEARCH_PLACEHOLDER } from '../utils/load-list';
 import { readListView, saveListView } from '../utils/list-view';
@@ -57,6 +59,29 @@ function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly 
   return text;
 }
 
+/** The state a load page's 'Back to Loads' sends with it: the load it comes from. */
+export interface BackToLoadsState {
+  fromLoad: string;
+}
+
+/**
+ * Back from a load's page by its 'Back to Loads', the focus goes to that load's link in the list (where the keyboard
+ * user left the list, about eight Tab stops a row down) instead of the page's heading; not when the load is not shown
+ * (searched or filtered away), or on any other arrival.
+ */
+function useFocusReturnedLoad(page: RefObject<HTMLElement | null>, ready: boolean): void {
+  const fromLoad = (useLocation().state as Partial<BackToLoadsState> | null)?.fromLoad;
+  const done = useRef(false);
+  useEffect(() => {
+    if (!fromLoad || !ready || done.current) return;
+    done.current = true;
+    const link = page.current?.querySelector<HTMLElement>(`a.load-id-link[href$="/load/${CSS.escape(fromLoad)}"]`);
+    if (!link) return;
+    link.focus({ preventScroll: true });
+    scrollIntoViewGently(link, { block: 'center' });
+  }, [fromLoad, ready, page]);
+}
+
 /** /loads: the vendor's loads, with search, status chips, the inline create form and the cell dialogs. */
 export function LoadsPage() {
   const loads = useLoads();
@@ -72,9 +97,11 @@ export function LoadsPage() {
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
   const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
   const announcement = useFilterAnnouncement(rows.length, loads.isSuccess, [search, statuses]);
+  const page = useRef<HTMLElement>(null);
+  useFocusReturnedLoad(page, loads.isSuccess);
 
   return (
-    <section className="page loads-page">
+    <section className="page loads-page" ref={page}>
       <header className="page-header">
         <h1>Loads</h1>
         <button type="button" className="button button-primary" onClick={() => setCreating(true)} disabled={creating}>
