@@ -200,6 +200,8 @@ describe('staff accounts', () => {
       await page.mouse.click(box.x + box.width - 6, box.y + box.height / 2);
       await expect.poll(() => header.getAttribute('aria-sort')).toBe(expected);
       expect(await usernames()).toEqual(expected === 'ascending' ? ascending : [...ascending].reverse());
+      // Said as well: the arrow is not read out, and aria-sort is not announced as it changes.
+      await page.getByRole('status').filter({ hasText: `Sorted by Username, ${expected}.` }).waitFor();
     }
   });
 });

@@ -1,9 +1,10 @@
-import { memo, type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { LOAD_STATUS_LABELS } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { StatusBadge } from '../../../components/status-badge';
+import { SortStatus, useAnnouncedSorting } from '../../../lib/announced-sorting';
 import { formatListDateTime } from '../../../lib/format-date';
 import type { LoadDateField } from '../utils/date-dialog';
 import { documentCellText, hasDocument, LOAD_DOCUMENT_KINDS, type LoadDocumentKind } from '../utils/load-documents';
@@ -103,21 +104,8 @@ interface LoadsTableProps {
   onSortingChange(sorting: SortingState): void;
 }
 
-/** What the table says when the user sorts it ("Sorted by Status, ascending."): the arrow alone is not read out. */
-function sortedAnnouncement(sorting: SortingState): string {
-  const [first] = sorting;
-  const header = first && columns.find((candidate) => candidate.id === first.id || ('accessorKey' in candidate && candidate.accessorKey === first.id))?.header;
-  return typeof header === 'string' ? `Sorted by ${header}, ${first!.desc ? 'descending' : 'ascending'}.` : '';
-}
-
 export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTableProps) {
-  // Set by the user's sort only, so the table says nothing as it first shows or as loads change.
-  const [sortSaid, setSortSaid] = useState('');
-  const setSorting = (update: SortingState | ((old: SortingState) => SortingState)) => {
-    const next = typeof update === 'function' ? update(sorting) : update;
-    setSortSaid(sortedAnnouncement(next));
-    onSortingChange(next);
-  };
+  const sort = useAnnouncedSorting(columns, sorting, onSortingChange);
   const rows = useMemo(() => sortLoads(loads, sorting), [loads, sorting]);
   const table = useTable({
     features,
@@ -129,7 +117,7 @@ export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTab
     // The spec's columns toggle between ascending and descending: no third, unsorted click.
     enableSortingRemoval: false,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: sort.onSortingChange,
   });
 
   return (
@@ -138,9 +126,7 @@ export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTab
       <p className="loads-scroll-hint" aria-hidden="true">
         Swipe sideways for dates and documents →
       </p>
-      <p className="visually-hidden" role="status">
-        {sortSaid}
-      </p>
+      <SortStatus said={sort.said} />
       <div className="loads-table-scroll">
         <table className="loads-table">
           <thead>

@@ -8,6 +8,7 @@ import { activeLabel, effectiveTier, fillerRowCount, listName, sortStaffAccounts
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
 import { SortArrow } from './sort-arrow';
 import { TierBadge } from './tier-badge';
+import { SortStatus, useAnnouncedSorting } from '../../../lib/announced-sorting';
 
 // Sorting state and arrows come from the table; the order itself from sortStaffAccounts, which the tests pin down.
 const features = tableFeatures({ rowSortingFeature });
@@ -46,6 +47,7 @@ interface StaffAccountsTableProps {
 export function StaffAccountsTable({ accounts, searching }: StaffAccountsTableProps) {
   const navigate = useNavigate();
   const [sorting, setSorting] = useState<SortingState>([]);
+  const sort = useAnnouncedSorting(columns, sorting, setSorting);
   const rows = useMemo(() => sortStaffAccounts(accounts, sorting), [accounts, sorting]);
   const table = useTable({
     features,
@@ -57,54 +59,57 @@ export function StaffAccountsTable({ accounts, searching }: StaffAccountsTablePr
     // Clicks toggle between ascending and descending (staff-side.md section 2), never back to unsorted.
     enableSortingRemoval: false,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: sort.onSortingChange,
   });
   const fillers = fillerRowCount(rows.length);
 
   return (
-    <div className="sa-table-scroll">
-      <table role="table" className="sa-table sa-staff-table cards-on-phone cards-stacked" aria-label={STAFF_ACCOUNT_MESSAGES.title}>
-        <thead role="rowgroup">
-          {table.getHeaderGroups().map((group) => (
-            <tr role="row" key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
-                      <table.FlexRender header={header} />
-                      <SortArrow sorted={sorted} />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody role="rowgroup">
-          {rows.length === 0 && (
-            <tr role="row">
-              <td role="cell" className="sa-empty" colSpan={columns.length}>
-                {searching ? STAFF_ACCOUNT_MESSAGES.listNoMatch : STAFF_ACCOUNT_MESSAGES.listEmpty}
-              </td>
-            </tr>
-          )}
-          {table.getRowModel().rows.map((row) => (
-            <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/${row.original.id}`)}>
-              {row.getAllCells().map((cell) => (
-                <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
-                  <table.FlexRender cell={cell} />
+    <>
+      <SortStatus said={sort.said} />
+      <div className="sa-table-scroll">
+        <table role="table" className="sa-table sa-staff-table cards-on-phone cards-stacked" aria-label={STAFF_ACCOUNT_MESSAGES.title}>
+          <thead role="rowgroup">
+            {table.getHeaderGroups().map((group) => (
+              <tr role="row" key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
+                        <table.FlexRender header={header} />
+                        <SortArrow sorted={sorted} />
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody role="rowgroup">
+            {rows.length === 0 && (
+              <tr role="row">
+                <td role="cell" className="sa-empty" colSpan={columns.length}>
+                  {searching ? STAFF_ACCOUNT_MESSAGES.listNoMatch : STAFF_ACCOUNT_MESSAGES.listEmpty}
                 </td>
-              ))}
-            </tr>
-          ))}
-          {Array.from({ length: fillers }, (_, index) => (
-            <tr key={`filler-${index}`} className="sa-filler-row" role="presentation" aria-hidden="true">
-              <td colSpan={columns.length} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </tr>
+            )}
+            {table.getRowModel().rows.map((row) => (
+              <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/${row.original.id}`)}>
+                {row.getAllCells().map((cell) => (
+                  <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {Array.from({ length: fillers }, (_, index) => (
+              <tr key={`filler-${index}`} className="sa-filler-row" role="presentation" aria-hidden="true">
+                <td colSpan={columns.length} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { VendorListEntry } from '../api/vendors';
 import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
 import { sortVendors, vendorStatusLabel, vendorStatusTone } from '../utils/vendor-list';
 import { SortArrow } from './sort-arrow';
+import { SortStatus, useAnnouncedSorting } from '../../../lib/announced-sorting';
 
 const features = tableFeatures({ rowSortingFeature });
 const column = createColumnHelper<typeof features, VendorListEntry>();
@@ -63,6 +64,7 @@ interface VendorsTableProps {
 export function VendorsTable({ vendors, searching }: VendorsTableProps) {
   const navigate = useNavigate();
   const [sorting, setSorting] = useState<SortingState>([]);
+  const sort = useAnnouncedSorting(columns, sorting, setSorting);
   const rows = useMemo(() => sortVendors(vendors, sorting), [vendors, sorting]);
   const table = useTable({
     features,
@@ -74,49 +76,52 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
     // Clicks toggle between ascending and descending (staff-side.md section 2), never back to unsorted.
     enableSortingRemoval: false,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: sort.onSortingChange,
   });
 
   return (
-    <div className="sa-table-scroll">
-      <table role="table" className="sa-table sa-vendor-table cards-on-phone cards-stacked" aria-label="Vendors">
-        <thead role="rowgroup">
-          {table.getHeaderGroups().map((group) => (
-            <tr role="row" key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                    <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
-                      <table.FlexRender header={header} />
-                      <SortArrow sorted={sorted} />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody role="rowgroup">
-          {rows.length === 0 ? (
-            <tr role="row">
-              <td role="cell" className="sa-empty" colSpan={columns.length}>
-                {searching ? VENDOR_MESSAGES.listNoMatch : VENDOR_MESSAGES.listEmpty}
-              </td>
-            </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/vendors/${row.original.id}`)}>
-                {row.getAllCells().map((cell) => (
-                  <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+    <>
+      <SortStatus said={sort.said} />
+      <div className="sa-table-scroll">
+        <table role="table" className="sa-table sa-vendor-table cards-on-phone cards-stacked" aria-label="Vendors">
+          <thead role="rowgroup">
+            {table.getHeaderGroups().map((group) => (
+              <tr role="row" key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
+                        <table.FlexRender header={header} />
+                        <SortArrow sorted={sorted} />
+                      </button>
+                    </th>
+                  );
+                })}
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </thead>
+          <tbody role="rowgroup">
+            {rows.length === 0 ? (
+              <tr role="row">
+                <td role="cell" className="sa-empty" colSpan={columns.length}>
+                  {searching ? VENDOR_MESSAGES.listNoMatch : VENDOR_MESSAGES.listEmpty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr role="row" key={row.id} className="sa-row" onClick={() => void navigate(`/staff/vendors/${row.original.id}`)}>
+                  {row.getAllCells().map((cell) => (
+                    <td role="cell" key={cell.id} className={`cell-${cell.column.id}`} data-label={columnLabel(cell.column.columnDef.header)}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
