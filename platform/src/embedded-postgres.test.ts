@@ -108,6 +108,29 @@ describe('startEmbeddedPostgres', () => {
     TIMEOUT,
   );
 
+  // Only root copies a folder into root's hands; elsewhere the copy stays its user's and there is nothing to check.
+  const asRoot = process.getuid?.() === 0;
+  it.skipIf(!asRoot)(
+    `starts from a cold copy made with cp -r as root (the README's backup), giving the copy to the postgres user${asRoot ? '' : ' (skipped: needs root)'}`,
+    async () => {
+      // PostgreSQL refused to read the root-owned copy's configuration file, and the copy could not be started.
+      const dir = await tempDir();
+      const server = await start(dir);
+      await query(await server.ensureDatabase('app'), "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('copied')");
+      await server.stop();
+      const copy = await tempDir();
+      await fs.rm(copy, { recursive: true });
+      await new Promise<void>((resolve, reject) => spawn('cp', ['-r', dir, copy]).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cp exited ${code}`)))));
+      expect((await fs.stat(path.join(copy, 'postgres', 'postgresql.conf'))).uid).toBe(0);
+      const logged = capturingLogger();
+      const restored = await start(copy, { logger: logged.logger });
+      expect(await query(restored.urlFor('app'), 'SELECT v FROM kept')).toEqual([{ v: 'copied' }]);
+      expect(logged.messages()).toContain('the PostgreSQL cluster is not owned by the postgres user (copied as root?): giving it to that user');
+      await restored.stop();
+    },
+    TIMEOUT,
+  );
+
   it(
     'refuses a port that is already taken, naming the port',
     async () => {

@@ -135,6 +135,7 @@ export async function startEmbeddedPostgres(options: {
     }
   } else {
     logger.info('reusing the existing PostgreSQL cluster', { dataDir: clusterDir });
+    if (runAs) await ownCluster(clusterDir, runAs, logger);
   }
 
   let startTimer: NodeJS.Timeout | undefined;
@@ -316,6 +317,19 @@ async function fileExists(file: string): Promise<boolean> {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * As root, on a cluster that is not the postgres user's (a backup copied back with `cp -r`, which makes root its
+ * owner): gives it to that user, with the mode PostgreSQL wants, before it starts (PostgreSQL refused to read its own
+ * configuration file, and the README's cold backup could not be started).
+ */
+async function ownCluster(clusterDir: string, user: { uid: number; gid: number }, logger: Logger): Promise<void> {
+  const stat = await fs.stat(clusterDir);
+  if (stat.uid === user.uid) return;
+  logger.warn('the PostgreSQL cluster is not owned by the postgres user (copied as root?): giving it to that user', { dataDir: clusterDir });
+  await execFileAsync('chown', ['-R', `${user.uid}:${user.gid}`, clusterDir]);
+  await fs.chmod(clusterDir, 0o700);
 }
 
 /** As root: ensures the `postgres` user exists and can reach dataDir. Returns its ids. */
