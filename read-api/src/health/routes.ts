@@ -9,16 +9,23 @@ export function readHealthRoutes(deps: { store: EventStore; pool: pg.Pool; maxHe
   const router = new Router();
   const maxHealthyLag = deps.maxHealthyLag ?? 1_000;
   router.get('/api/health/', async (ctx) => {
-    const database = await within(deps.pool.query('SELECT 1'), HEALTH_CHECK_MS, 'database').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message }));
+    // Both at once, so a frozen database answers 503 after one deadline, not two (it took 6 s against the README's 3).
+    const [database, stored] = await Promise.all([
+      within(deps.pool.query('SELECT 1'), HEALTH_CHECK_MS, 'database').then(() => ({ ok: true }), (error: Error) => ({ ok: false, error: error.message })),
+      within(projectorStatus(deps.store, deps.pool, maxHealthyLag + 1), HEALTH_CHECK_MS, 'event store').then(
+        (status) => ({ status }),
+        (error: Error) => ({ error }),
+      ),
+    ]);
     let eventStore: Record<string, unknown>;
     let projector: Record<string, unknown>;
-    try {
-      const status = await within(projectorStatus(deps.store, deps.pool, maxHealthyLag + 1), HEALTH_CHECK_MS, 'event store');
+    if ('status' in stored) {
+      const { status } = stored;
       eventStore = { ok: true, kind: deps.store.kind, head: status.head };
       // The lag is counted up to one past the healthy bound (counting further costs a read of every event behind).
       projector = { ok: status.lag <= maxHealthyLag, checkpoint: status.checkpoint, lag: status.lag, lag_capped: status.lagCapped };
-    } catch (error) {
-      eventStore = { ok: false, kind: deps.store.kind, error: (error as Error).message };
+    } else {
+      eventStore = { ok: false, kind: deps.store.kind, error: stored.error.message };
       projector = { ok: false };
     }
     const up = database.ok && eventStore.ok === true;

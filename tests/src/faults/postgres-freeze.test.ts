@@ -83,7 +83,9 @@ it('answers reads and the health check with 503 in bounded time while the databa
     // Before: both waited for as long as the database stayed frozen (15 s, 60 s), then answered 200.
     let started = Date.now();
     const health = await fetch(`${system.url}/api/health/`);
-    expect(Date.now() - started).toBeLessThan(8_000);
+    // One 3 s deadline, with room for a slow machine: the database and event store checks ran one after the other
+    // (6 s), and a monitor waiting 5 s saw no answer instead of a 503 (ops audit).
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'unavailable', database: { ok: false, error: 'database: no answer within 3 s' } });
 
