@@ -34,6 +34,18 @@ describe('describeDifferences', () => {
     expect(described).not.toContain(long.slice(0, 200));
   });
 
+  it('gives the whole counts when it shows only some of the rows', () => {
+    // The counts were those of the rows shown: 30 rows deleted from the live table read as 20.
+    const rows = Array.from({ length: 20 }, (_, i) => ({ position: BigInt(i), seq: 0 }));
+    const described = describeDifferences([{ table: 'payment_history', onlyLive: [], onlyRebuilt: rows, liveCount: 0, rebuiltCount: 30 }]).split('\n');
+    expect(described.slice(0, 3)).toEqual([
+      'payment_history: 0 row(s) in the live table differ from or are missing in the replay, 30 the other way round',
+      '  (the first 20 of each side below)',
+      '  position=0 seq=0: only in the replay',
+    ]);
+    expect(described).toHaveLength(22);
+  });
+
   it('cuts a long differing value short', () => {
     const described = describeDifferences([{ table: 'users', onlyLive: [{ id: 'u', bio: 'a'.repeat(300) }], onlyRebuilt: [{ id: 'u', bio: 'b' }] }]);
     expect(described).toContain(`    bio: live "${'a'.repeat(116)}..., replay "b"`);

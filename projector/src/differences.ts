@@ -44,11 +44,14 @@ function changedFields(live: unknown, replay: unknown, path: string, out: string
  */
 export function describeDifferences(differences: Difference[]): string {
   const lines: string[] = [];
-  for (const { table, onlyLive, onlyRebuilt } of differences) {
+  for (const { table, onlyLive, onlyRebuilt, liveCount = onlyLive.length, rebuiltCount = onlyRebuilt.length } of differences) {
     const keys = TABLE_KEYS[table as keyof typeof TABLE_KEYS] ?? [];
     const keyOf = (row: Record<string, unknown>) => (keys.length > 0 ? keys.map((k) => `${k}=${serial(row[k]).replace(/^"|"$/g, '')}`).join(' ') : text(row));
     const replayed = new Map(onlyRebuilt.map((row) => [keyOf(row), row]));
-    lines.push(`${table}: ${onlyLive.length} row(s) in the live table differ from or are missing in the replay, ${onlyRebuilt.length} the other way round`);
+    lines.push(`${table}: ${liveCount} row(s) in the live table differ from or are missing in the replay, ${rebuiltCount} the other way round`);
+    if (liveCount > onlyLive.length || rebuiltCount > onlyRebuilt.length) {
+      lines.push(`  (the first ${Math.max(onlyLive.length, onlyRebuilt.length)} of each side below)`);
+    }
     for (const row of onlyLive) {
       const key = keyOf(row);
       const other = replayed.get(key);

@@ -222,9 +222,16 @@ async function rebuildAlone(options: Parameters<typeof rebuild>[0]): Promise<{ p
 
 export interface Difference {
   table: string;
+  /** Up to DIFFERENCES_SHOWN rows of each side. */
   onlyLive: Record<string, unknown>[];
   onlyRebuilt: Record<string, unknown>[];
+  /** How many rows each side has that the other has not, all of them (absent: as many as shown). */
+  liveCount?: number;
+  rebuiltCount?: number;
 }
+
+/** The rows of each side of a table `verify` returns (and prints); their counts are whole. */
+export const DIFFERENCES_SHOWN = 20;
 
 /**
  * `verify`: rebuilds from scratch into a scratch schema and compares every table row by row with the live read
@@ -265,9 +272,16 @@ async function verifyAlone(options: Parameters<typeof verify>[0]): Promise<Diffe
         .filter((c) => !ignored.has(c.column_name))
         .map((c) => (c.data_type === 'json' ? `"${c.column_name}"::jsonb AS "${c.column_name}"` : `"${c.column_name}"`))
         .join(', ');
-      const onlyLive = (await lock.query(`SELECT ${list} FROM public.${table} EXCEPT ALL SELECT ${list} FROM ${VERIFY_SCHEMA}.${table} LIMIT 20`)).rows;
-      const onlyRebuilt = (await lock.query(`SELECT ${list} FROM ${VERIFY_SCHEMA}.${table} EXCEPT ALL SELECT ${list} FROM public.${table} LIMIT 20`)).rows;
-      if (onlyLive.length > 0 || onlyRebuilt.length > 0) differences.push({ table, onlyLive, onlyRebuilt });
+      const liveSide = `SELECT ${list} FROM public.${table} EXCEPT ALL SELECT ${list} FROM ${VERIFY_SCHEMA}.${table}`;
+      const rebuiltSide = `SELECT ${list} FROM ${VERIFY_SCHEMA}.${table} EXCEPT ALL SELECT ${list} FROM public.${table}`;
+      const onlyLive = (await lock.query(`${liveSide} LIMIT ${DIFFERENCES_SHOWN}`)).rows;
+      const onlyRebuilt = (await lock.query(`${rebuiltSide} LIMIT ${DIFFERENCES_SHOWN}`)).rows;
+      // Counted whole where the rows shown may not be all (the count said 20 for 30 rows deleted).
+      const count = async (side: string, shown: number) =>
+        shown < DIFFERENCES_SHOWN ? shown : Number((await lock.query<{ n: string }>(`SELECT count(*) AS n FROM (${side}) d`)).rows[0]!.n);
+      if (onlyLive.length > 0 || onlyRebuilt.length > 0) {
+        differences.push({ table, onlyLive, onlyRebuilt, liveCount: await count(liveSide, onlyLive.length), rebuiltCount: await count(rebuiltSide, onlyRebuilt.length) });
+      }
     }
     return differences;
   } finally {
