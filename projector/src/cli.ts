@@ -137,7 +137,9 @@ function onInterrupt(message: string): () => void {
  * or staff member's username, looked up in the read models, deleted or not.
  */
 async function recordId(pool: pg.Pool, kind: RestorableKind, record: string): Promise<string> {
-  if (UUID_TEXT.test(record)) return record;
+  // As the product writes ids (lower case): an id typed in capitals names the same record, and its Load ID or
+  // username is found for the output.
+  if (UUID_TEXT.test(record)) return record.toLowerCase();
   const ids = await recordIdsByKey(pool, kind, record);
   if (ids.length === 1) return ids[0]!;
   const by = kind === 'loads' ? 'Load ID' : 'username';

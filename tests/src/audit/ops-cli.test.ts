@@ -358,6 +358,13 @@ describe('npm run projector -- <command>', () => {
     expect(vendorBack.stdout).toContain(`Restored vendor newcarrier (${newcarrier.id}) as ops:`);
     await until(async () => (await signIn(system, 'newcarrier', 'vendor').then(() => true, () => false)), { what: 'the restored vendor signing in' });
 
+    // By its id in capitals: the same record, named by its username (the output gave the id alone).
+    expect((await admin.request('DELETE', `/api/vendors/${newcarrier.id}/`)).status).toBe(204);
+    await until(async () => (await system.db.pool.query('SELECT 1 FROM vendor_profiles WHERE id = $1 AND deleted_at IS NOT NULL', [newcarrier.id])).rows.length === 1, { what: 'the vendor deleted again' });
+    const byCapitals = await projector('restore', 'vendors', newcarrier.id.toUpperCase());
+    expect(byCapitals.code).toBe(0);
+    expect(byCapitals.stdout).toContain(`Restored vendor newcarrier (${newcarrier.id}) as ops:`);
+
     const unknown = await projector('restore', 'vendors', 'nobody-here');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe("projector: no vendor with the id or username nobody-here (deleted or not); 'npm run projector -- deleted vendors' lists the deleted ones");
