@@ -73,6 +73,38 @@ describe('vendor loads table', () => {
     await page.screenshot({ path: `${SHOTS}/m2-vendor-loads-phone.png` });
   });
 
+  it('on a phone, scrolls each cell Tab reaches wholly into view, clear of the pinned Load ID', { timeout: 120_000 }, async () => {
+    // The browser's own scroll left cells half past the screen's edge, their focus ring cut (keyboard audit).
+    const page = await vendorLoads(PHONE);
+    const row = page.locator('.loads-table tbody tr').nth(4);
+    await row.getByRole('link').focus();
+    const seen: string[] = [];
+    // Its two dates and five documents.
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Tab');
+      const { name, left, right, pinnedRight } = await page.evaluate<{ name: string; left: number; right: number; pinnedRight: number }>(`(() => {
+        const cell = document.activeElement.closest('td');
+        const box = cell.getBoundingClientRect();
+        return { name: document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent, left: box.left, right: box.right,
+          pinnedRight: cell.parentElement.firstElementChild.getBoundingClientRect().right };
+      })()`);
+      seen.push(name);
+      expect(left, name).toBeGreaterThanOrEqual(pinnedRight - 1);
+      expect(right, name).toBeLessThanOrEqual(PHONE.width + 1);
+    }
+    // The row's cells, from its dates to its photos.
+    expect(seen.at(-1)).toMatch(/^Photos for Load /);
+    // And back: Shift+Tab keeps each clear of the pinned column.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const { left, pinnedRight } = await page.evaluate<{ left: number; pinnedRight: number }>(`(() => {
+        const cell = document.activeElement.closest('td');
+        return { left: cell.getBoundingClientRect().left, pinnedRight: cell.parentElement.firstElementChild.getBoundingClientRect().right };
+      })()`);
+      expect(left).toBeGreaterThanOrEqual(pinnedRight - 1);
+    }
+  });
+
   it('on a laptop, is laid out as before: no hint, no column held in place', { timeout: 120_000 }, async () => {
     const page = await vendorLoads({ width: 1280, height: 720 });
     await expect(page.getByText(HINT).isVisible()).resolves.toBe(false);

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useMemo } from 'react';
+import { type FocusEvent, memo, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper, rowSortingFeature, type SortingState, tableFeatures, useTable } from '@tanstack/react-table';
 import { LOAD_STATUS_LABELS } from '@portal/domain/loads/fields';
@@ -104,6 +104,24 @@ interface LoadsTableProps {
   onSortingChange(sorting: SortingState): void;
 }
 
+/**
+ * A cell that takes the keyboard focus is scrolled wholly into view: the browser's own scroll left a cell half past
+ * the screen's edge on a phone, its focus ring cut (keyboard audit), or under the pinned Load ID column.
+ */
+function keepFocusedCellInView(event: FocusEvent<HTMLDivElement>) {
+  const scroller = event.currentTarget;
+  const cell = (event.target as HTMLElement).closest('td, th');
+  const row = cell?.parentElement;
+  if (!cell || !row || cell === row.firstElementChild) return;
+  const pinned = row.firstElementChild as HTMLElement;
+  const view = scroller.getBoundingClientRect();
+  const left = getComputedStyle(pinned).position === 'sticky' ? Math.max(view.left, pinned.getBoundingClientRect().right) : view.left;
+  const right = Math.min(view.right, document.documentElement.clientWidth);
+  const box = cell.getBoundingClientRect();
+  if (box.left < left) scroller.scrollLeft -= left - box.left;
+  else if (box.right > right) scroller.scrollLeft += Math.min(box.right - right, box.left - left);
+}
+
 export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTableProps) {
   const sort = useAnnouncedSorting(columns, sorting, onSortingChange);
   const rows = useMemo(() => sortLoads(loads, sorting), [loads, sorting]);
@@ -127,7 +145,7 @@ export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTab
         Swipe sideways for dates and documents →
       </p>
       <SortStatus said={sort.said} />
-      <div className="loads-table-scroll">
+      <div className="loads-table-scroll" onFocus={keepFocusedCellInView}>
         <table className="loads-table">
           <thead>
             {table.getHeaderGroups().map((group) => (
