@@ -237,6 +237,14 @@ async function main(argv: string[]): Promise<number> {
           const by = record.deleted_by ? ` by ${record.deleted_by}` : '';
           process.stdout.write(`${record.id}  ${record.key}${record.name ? `  (${record.name})` : ''}  deleted ${record.deleted_at.toISOString()}${by}\n`);
         }
+        // The list is the read models': with the product stopped, a restore (or a deletion) made since is not in it.
+        const status = await projectorStatus(store, pool);
+        if (status.lag > 0) {
+          process.stdout.write(
+            `${status.lag}${status.lagCapped ? '+' : ''} event(s) are not in the read models yet${database.source === 'embedded' ? ' (the product is not running; it applies them when it starts)' : ''}: ` +
+              'a record restored or deleted by them is not shown as such here until then.\n',
+          );
+        }
       } else {
         const kind = positional[0] as RestorableKind;
         const record = positional[1]!;

@@ -206,6 +206,12 @@ it('lets ops restore a deleted load while the product is stopped, says it shows 
   const restored = await cli('restore', 'loads', kdtId!);
   expect(restored.stdout).toMatch(new RegExp(`^Restored load ${kdtId!} \\(${id!}\\) as ops:nightshift \\(event position \\d+\\)\\.\n`));
   expect(restored.stdout).toContain('\nThe product is not running: the record shows again once it starts (npm start).\n');
+  // Until then the list of deleted loads is the read models': it still shows the load, and now says why.
+  const listed = await cli('deleted', 'loads');
+  expect(listed.stdout).toContain(`${id!}  ${kdtId!}`);
+  expect(listed.stdout).toContain(
+    '1 event(s) are not in the read models yet (the product is not running; it applies them when it starts): a record restored or deleted by them is not shown as such here until then.\n',
+  );
 
   // Started again on the same folder: the projector applies the restore, and the load is the carrier's again.
   const second = await startProduct({ logLevel: 'warn', detached: true, dataDir: first.dataDir, env: demo });
