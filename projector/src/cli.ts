@@ -211,20 +211,23 @@ async function main(argv: string[]): Promise<number> {
       } else if (command === 'verify') {
         const done = onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
         const onProgress = headed('Replaying every event into a scratch schema to compare...\n');
-        const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress });
+        let compared = -1n;
+        const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress, onCompared: (position) => { compared = position; } });
         done();
-        // The comparison stops at the projector's checkpoint: events after it (a projector not running, or behind)
-        // are in neither side.
-        const status = await projectorStatus(store, pool);
-        const behind = status.lag > 0
-          ? `${status.lag}${status.lagCapped ? '+' : ''} event(s) after the projector's checkpoint (${status.checkpoint < 0n ? 'none yet' : `position ${status.checkpoint}`}) are not in the read models yet` +
-            `${database.source === 'embedded' ? ' (the product is not running; it applies them when it starts)' : ''} and were not compared.\n`
+        // The comparison is made at the projector's checkpoint, where it is paused for it: events after that position
+        // (the product stopped, commands coming in meanwhile) are in neither side. Counted after it, not after the
+        // checkpoint now, which the projector has moved on from.
+        const cap = 10_000;
+        const after = (await store.readAll({ after: compared < 0n ? 'start' : compared, maxCount: cap })).length;
+        const behind = after > 0
+          ? `${after}${after >= cap ? '+' : ''} event(s) after the position compared at (${compared < 0n ? 'none yet: the projector has applied nothing' : `${compared}, the projector's checkpoint, paused there`}) were not compared` +
+            `${database.source === 'embedded' ? ' (the product is not running; it applies them when it starts)' : ''}.\n`
           : '';
         if (differences.length === 0) {
           process.stdout.write(`The read models equal a replay from the first event.\n${behind}`);
         } else {
           process.stdout.write(
-            `The read models differ from a replay (at most 20 rows per table and side shown):\n${describeDifferences(differences)}\n${behind}` +
+            `The read models differ from a replay (the first 20 rows of each side of a table shown, counted whole):\n${describeDifferences(differences)}\n${behind}` +
               `'npm run projector -- rebuild' replaces the live read models with a replay, which the events decide.\n`,
           );
           return 1;

@@ -246,6 +246,8 @@ export function verify(options: {
   batchSize?: number;
   spanSize?: number;
   onProgress?: (p: Progress) => void;
+  /** Told the position the comparison is made at: the live projector's checkpoint, where it is paused for it. */
+  onCompared?: (position: bigint) => void;
 }): Promise<Difference[]> {
   return alone(options.pool, () => verifyAlone(options));
 }
@@ -259,6 +261,7 @@ async function verifyAlone(options: Parameters<typeof verify>[0]): Promise<Diffe
     await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: await readCheckpoint(options.pool), logger, batchSize: options.batchSize, spanSize: options.spanSize, onProgress: options.onProgress });
     await lock.query('SELECT pg_advisory_lock($1)', [PROJECTOR_BATCH_LOCK]);
     const live = await readCheckpoint(options.pool);
+    options.onCompared?.(live);
     await replayInto({ store: options.store, databaseUrl: options.databaseUrl, schema: VERIFY_SCHEMA, until: live, logger, batchSize: options.batchSize, spanSize: options.spanSize });
     const differences: Difference[] = [];
     for (const table of READ_MODEL_TABLES) {

@@ -324,7 +324,7 @@ describe('npm run projector -- <command>', () => {
       await store.close();
       const { code, stdout } = await projectorWith({ DATABASE_URL: db.url }, 'verify');
       expect(code).toBe(0);
-      expect(stdout).toContain('The read models equal a replay from the first event.\n2 event(s) after the projector\'s checkpoint (none yet) are not in the read models yet and were not compared.\n');
+      expect(stdout).toContain('The read models equal a replay from the first event.\n2 event(s) after the position compared at (none yet: the projector has applied nothing) were not compared.\n');
     } finally {
       await db.drop();
     }
