@@ -87,7 +87,12 @@ const kindName = (kind: RestorableKind) => (kind === 'staff' ? 'staff member' : 
 
 const show = (position: bigint) => (position < 0n ? 'none' : position.toString());
 
-function printProgress(progress: Progress): void {
+function printProgress(progress: Progress, resumable: boolean): void {
+  if (progress.stage === 'committed') {
+    // Rebuilds only: what an interruption would keep (a verify starts over).
+    if (resumable) process.stdout.write(`  committed up to position ${show(progress.position)}: interrupted from now on, the rebuild resumes after it\n`);
+    return;
+  }
   if (progress.stage === 'start') {
     process.stdout.write(progress.position < 0n
       ? `  replaying every event up to position ${show(progress.head)}\n`
@@ -107,12 +112,12 @@ function printProgress(progress: Progress): void {
  * Progress lines under a heading, written when the replay starts: a rebuild or verify refused (another one runs) says
  * only why, not first that it is rebuilding.
  */
-function headed(heading: string): (progress: Progress) => void {
+function headed(heading: string, resumable: boolean): (progress: Progress) => void {
   let started = false;
   return (progress) => {
     if (!started) process.stdout.write(heading);
     started = true;
-    printProgress(progress);
+    printProgress(progress, resumable);
   };
 }
 
@@ -204,13 +209,13 @@ async function main(argv: string[]): Promise<number> {
         }
       } else if (command === 'rebuild') {
         const done = onInterrupt(`\nInterrupted. The live read models are unchanged; 'npm run projector -- rebuild' resumes where this stopped.\n`);
-        const onProgress = headed('Rebuilding the read models...\n');
+        const onProgress = headed('Rebuilding the read models...\n', true);
         const { position } = await rebuild({ pool, store, databaseUrl: database.url, logger, fresh: args.includes('--fresh'), onProgress });
         done();
         process.stdout.write(`Switched to the rebuilt read models at position ${show(position)}.\n`);
       } else if (command === 'verify') {
         const done = onInterrupt(`\nInterrupted. Nothing was compared; the live read models are unchanged.\n`);
-        const onProgress = headed('Replaying every event into a scratch schema to compare...\n');
+        const onProgress = headed('Replaying every event into a scratch schema to compare...\n', false);
         let compared = -1n;
         const differences = await verify({ pool, store, databaseUrl: database.url, logger, onProgress, onCompared: (position) => { compared = position; } });
         done();

@@ -18,7 +18,8 @@ export const VERIFY_SCHEMA = 'rm_verify';
  * has committed (`applied`: every event replayed). A replay with nothing to do reports nothing.
  */
 export interface Progress {
-  stage: 'start' | 'page' | 'done';
+  /** 'committed': a transaction before the last has committed, up to `position` (an interrupted rebuild resumes there). */
+  stage: 'start' | 'page' | 'committed' | 'done';
   position: bigint;
   head: bigint;
   applied: number;
@@ -121,7 +122,7 @@ async function replayInto(options: {
     // own connections): PostgreSQL writes one span while Node folds the next.
     let committing: Promise<void> | undefined;
     let previous: ProjectionTransaction | undefined;
-    const commitInBackground = async () => {
+    const commitInBackground = async (spanEnd: bigint) => {
       // Commits stay in order, and a transaction begins only once every one before its predecessor has committed:
       // rows its predecessor did not change are then read as committed.
       await committing;
@@ -129,10 +130,14 @@ async function replayInto(options: {
       transaction = undefined;
       spanned = 0;
       previous = done;
-      committing = done.commit().catch(async (error: unknown) => {
-        await done.rollback();
-        throw error;
-      });
+      committing = done.commit().then(
+        // The last one is said by 'done'.
+        () => { if (spanEnd < head) report('committed', spanEnd); },
+        async (error: unknown) => {
+          await done.rollback();
+          throw error;
+        },
+      );
       committing.catch(() => {}); // awaited before the next commit or at the end
     };
     try {
@@ -148,12 +153,12 @@ async function replayInto(options: {
         await transaction.apply(page);
         spanned += page.length;
         applied += page.length;
-        if (spanned >= spanSize || last >= head) await commitInBackground();
+        if (spanned >= spanSize || last >= head) await commitInBackground(last);
         if (Date.now() - lastReport > 1000 || last >= head) report('page', last);
         if (last >= head) break;
       }
       // $all ended before the head it promised (an empty page): commit what is held.
-      if (transaction) await commitInBackground();
+      if (transaction) await commitInBackground(head);
       await committing;
       report('done', head);
     } finally {

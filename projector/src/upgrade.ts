@@ -75,6 +75,8 @@ async function rebuildUntilCurrent(options: Parameters<typeof keepReadModelsCurr
   let lastReport = Date.now();
   const onProgress = (progress: Progress) => {
     if (progress.stage === 'start' && progress.position >= 0n) logger.info('read models rebuild resuming where it stopped', { position: progress.position.toString(), head: progress.head.toString() });
+    // What a stop from now on would keep (it resumes after it).
+    if (progress.stage === 'committed') logger.info('read models rebuild committed', { position: progress.position.toString() });
     if (progress.stage !== 'page' || Date.now() - lastReport < PROGRESS_EVERY_MS) return;
     lastReport = Date.now();
     logger.info('read models rebuild under way', { position: progress.position.toString(), head: progress.head.toString(), eventsPerSecond: progress.eventsPerSecond, etaSeconds: progress.etaSeconds });
