@@ -40,6 +40,10 @@ export class LoginThrottle {
   async begin(entries: { key: string; policy: ThrottlePolicy }[]): Promise<{ wait: number } | { attempt: CountedAttempt }> {
     const ordered = [...new Map(entries.map((entry) => [entry.key, entry])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const keys = ordered.map(({ key }) => key);
+    // A key already locked is refused by one plain read, holding no connection or row lock: attempts sent on and on
+    // while locked must not queue for the rows (and the pool's connections) the transaction below takes.
+    const locked = await this.retryAfter(keys);
+    if (locked > 0) return { wait: locked };
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
