@@ -145,6 +145,10 @@ describe('staff loads', () => {
     expect(await delivered.getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(inOrder).toEqual(expected);
+    // And the keyboard is back on the load it came from, not at the page's heading a board away from it.
+    await expect
+      .poll(() => page.evaluate<string | null>(`document.activeElement?.closest('.ag-row')?.querySelector('[col-id="load_number"]')?.textContent ?? null`))
+      .toBe('kdt_24105');
     // A reload is the way back to the board's own view: newest first, nothing filtered.
     await page.reload();
     await region.getByRole('link', { name: 'kdt_24101', exact: true }).waitFor();

@@ -4,6 +4,7 @@ import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { loadReadFallback, loadRecordTitle } from '../../loads/components/load-read-state';
+import type { BackToLoadsState } from '../../loads/components/loads-page';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
@@ -32,7 +33,7 @@ export function StaffLoadDetailPage() {
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
   const backButton = (
-    <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH)}>
+    <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH, { state: { fromLoad: loadId } satisfies BackToLoadsState })}>
       ← Back to Loads
     </button>
   );

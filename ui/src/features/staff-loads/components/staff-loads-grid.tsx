@@ -194,13 +194,15 @@ interface StaffLoadsGridProps {
   /** The load the board was scrolled to (at the top of its view) when the user left it, and where its changes go. */
   initialTopRowId: string | null;
   onTopRowChange(rowId: string | null): void;
+  /** The load whose page the user came back from ('Back to Loads'): its Load ID cell takes the focus when the board shows. */
+  focusRowId?: string | null;
 }
 
 /**
  * The live board. The grid is given its rows once; every later change (a push, a refetch, the user's own save) goes
  * in as an async transaction, so sort, filter, scroll and focus stay where the user left them and changed cells flash.
  */
-export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange, initialTopRowId, onTopRowChange }: StaffLoadsGridProps) {
+export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange, initialTopRowId, onTopRowChange, focusRowId = null }: StaffLoadsGridProps) {
   const navigate = useNavigate();
   const wrapper = useRef<HTMLDivElement>(null);
   const api = useRef<GridApi<LoadView> | null>(null);
@@ -337,8 +339,15 @@ export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSo
     (event: FirstDataRenderedEvent<LoadView>) => {
       const node = initialTopRowId ? event.api.getRowNode(initialTopRowId) : undefined;
       if (node && node.rowIndex !== null) event.api.ensureNodeVisible(node, 'top');
+      // Back from a load's page: the keyboard is where it left the board (not at the page's heading, a board away).
+      const back = focusRowId ? event.api.getRowNode(focusRowId) : undefined;
+      if (back && back.rowIndex !== null) {
+        // Where the board was scrolled to (above) is kept: the row was in view when it was opened.
+        if (!node) event.api.ensureIndexVisible(back.rowIndex);
+        event.api.setFocusedCell(back.rowIndex, FIRST_COLUMN);
+      }
     },
-    [initialTopRowId],
+    [initialTopRowId, focusRowId],
   );
 
   const onCellClicked = useCallback(

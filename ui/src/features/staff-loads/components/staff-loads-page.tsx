@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { LoadStatus } from '@portal/domain/loads/fields';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
 import { Spinner } from '../../../components/spinner';
@@ -7,6 +8,7 @@ import { DocumentDialog } from '../../loads/components/document-dialog';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { LoadDateDialog } from '../../loads/components/load-date-dialog';
 import type { LoadsTableDialog } from '../../loads/components/loads-table';
+import type { BackToLoadsState } from '../../loads/components/loads-page';
 import { StatusFilterChips } from '../../loads/components/status-filter-chips';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
 import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
@@ -26,6 +28,9 @@ import '../staff-loads.css';
 /** /staff/loads: every vendor's loads on a live board, with search, status chips, create panel and cell dialogs. */
 export function StaffLoadsPage() {
   const loads = useLoads();
+  // Back from a load's page by its 'Back to Loads': that load's row takes the focus.
+  const arrivedWith = useLocation().state as Partial<BackToLoadsState> | null;
+  const [backFrom] = useState(() => arrivedWith?.fromLoad ?? null);
   // The search texts, made while the board waits for the user rather than at the first key.
   useEffect(() => (loads.data ? prepareSearchTexts(loads.data) : undefined), [loads.data]);
   const capabilities = useLoadCapabilities();
@@ -105,7 +110,7 @@ export function StaffLoadsPage() {
         </div>
       ) : (
         <StaffLoadsGrid loads={loads.data ?? []} filter={filter} modes={modes} onOpen={setDialog} initialSort={stored.sort} onSortChange={onSortChange}
-          initialTopRowId={stored.topRowId} onTopRowChange={onTopRowChange}
+          initialTopRowId={stored.topRowId} onTopRowChange={onTopRowChange} focusRowId={backFrom}
         />
       )}
 
