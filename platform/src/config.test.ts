@@ -60,6 +60,36 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: '  ', EVENTSTORE_URL: '' })).toMatchObject({ databaseUrl: undefined, eventStoreUrl: undefined });
   });
 
+  it('treats every blank variable as unset: an empty HOST does not listen on every interface, nor DATA_DIR put the data here', () => {
+    const blank = loadConfig({ HOST: '', DATA_DIR: ' ', UI_DIST_DIR: '', LOG_LEVEL: '', PUBLIC_URL: '', SMTP_URL: ' ', ADMIN_USERNAME: '' });
+    const defaults = loadConfig({});
+    expect(blank).toEqual(defaults);
+    expect(blank.host).toBe('127.0.0.1');
+  });
+
+  it('refuses a URL of the wrong kind at start, without repeating it (it may hold a password)', () => {
+    for (const [variable, value, message] of [
+      ['DATABASE_URL', 'mysql://u:secret@db/portal', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+      ['DATABASE_URL', 'not a url', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+      ['EVENTSTORE_URL', 'http://es:2113', 'EVENTSTORE_URL must be an esdb:// or esdb+discover:// URL'],
+      ['PUBLIC_URL', 'portal.example.com', 'PUBLIC_URL must be an http:// or https:// URL'],
+      ['SMTP_URL', 'mail:25', 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    ] as const) {
+      expect(() => loadConfig({ [variable]: value }), value).toThrow(new ConfigError(message));
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/portal', EVENTSTORE_URL: 'esdb+discover://es:2113', SMTP_URL: 'smtps://u:p@mail:465' })).toMatchObject({
+      databaseUrl: 'postgresql://u:p@db:5432/portal', eventStoreUrl: 'esdb+discover://es:2113', smtpUrl: 'smtps://u:p@mail:465',
+    });
+  });
+
+  it('refuses an admin username no one could sign in with, and a read wait over a minute', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'bad name!' })).toThrow(new ConfigError("ADMIN_USERNAME must be 3 to 150 letters, digits and @/./+/-/_ characters, got 'bad name!'"));
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ab' })).toThrow(/^ADMIN_USERNAME must be/);
+    expect(loadConfig({ ADMIN_USERNAME: 'ops.admin' }).adminUsername).toBe('ops.admin');
+    expect(loadConfig({ READ_WAIT_MS: '60000' }).readWaitMs).toBe(60_000);
+    expect(() => loadConfig({ READ_WAIT_MS: '600000' })).toThrow(new ConfigError("READ_WAIT_MS must be a number of milliseconds from 0 to 60000, got '600000'"));
+  });
+
   it('refuses values that are not what they claim, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a non-negative integer/);
     expect(() => loadConfig({ READ_WAIT_MS: '-5' })).toThrow(/READ_WAIT_MS/);

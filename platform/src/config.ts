@@ -105,27 +105,57 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/**
+ * A URL whose scheme is one of `schemes` ('postgres:'), or unset when blank. A bad one is refused at start, not where
+ * it is first used (an EventStoreDB address after the embedded database had started and migrated). Its value is not
+ * repeated in the message: it may hold a password.
+ */
+function url(env: NodeJS.ProcessEnv, name: string, schemes: string[], what: string): string | undefined {
+  const value = nonEmpty(env[name]);
+  if (value === undefined) return undefined;
+  let scheme: string | undefined;
+  try {
+    scheme = new URL(value).protocol;
+  } catch {
+    scheme = undefined;
+  }
+  if (!scheme || !schemes.includes(scheme)) throw new ConfigError(`${name} must be ${what}`);
+  return value;
+}
+
+/** The built-in admin's username, by the rule every username follows (it signs in with it). */
+function adminUsername(env: NodeJS.ProcessEnv): string {
+  const value = nonEmpty(env.ADMIN_USERNAME) ?? 'admin';
+  if (!/^[\w.@+-]{3,150}$/.test(value)) {
+    throw new ConfigError(`ADMIN_USERNAME must be 3 to 150 letters, digits and @/./+/-/_ characters, got '${value}'`);
+  }
+  return value;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  // A variable set but blank (an empty line in a .env file) is unset: its default applies. An empty HOST listened on
+  // every interface, and an empty DATA_DIR put the data in the current folder.
+  const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be debug, info, warn or error, got '${logLevel}'`);
   return {
     port: port(env, 'PORT', 8080),
     commandApiPort: port(env, 'COMMAND_API_PORT', 8081),
     readApiPort: port(env, 'READ_API_PORT', 8082),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? path.join(repoRoot, '.data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
     embeddedPgPort: port(env, 'EMBEDDED_PG_PORT', 54329),
-    eventStoreUrl: nonEmpty(env.EVENTSTORE_URL),
+    eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], 'an esdb:// or esdb+discover:// URL'),
     logLevel,
-    readWaitMs: int(env, 'READ_WAIT_MS', 2000),
-    uiDistDir: path.resolve(env.UI_DIST_DIR ?? path.join(repoRoot, 'ui', 'dist')),
-    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
-    smtpUrl: nonEmpty(env.SMTP_URL),
+    // At most a minute: a read holds its request that long at most.
+    readWaitMs: upTo(env, 'READ_WAIT_MS', 2000, 60_000, 'a number of milliseconds'),
+    uiDistDir: path.resolve(nonEmpty(env.UI_DIST_DIR) ?? path.join(repoRoot, 'ui', 'dist')),
+    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:'], 'an http:// or https:// URL') ?? `http://localhost:${port(env, 'PORT', 8080)}`).replace(/\/+$/, ''),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Freight Portal <no-reply@freight-portal.local>',
-    adminUsername: nonEmpty(env.ADMIN_USERNAME) ?? 'admin',
+    adminUsername: adminUsername(env),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoPassword: nonEmpty(env.DEMO_PASSWORD),

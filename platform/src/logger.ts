@@ -16,7 +16,7 @@ function serializeError(value: unknown): unknown {
 }
 
 export function createLogger(options: { level?: LogLevel; base?: Record<string, unknown>; write?: (line: string) => void } = {}): Logger {
-  const threshold = levels[options.level ?? ((process.env.LOG_LEVEL as LogLevel | undefined) ?? 'info')] ?? levels.info;
+  const threshold = levels[options.level ?? ((process.env.LOG_LEVEL?.trim() || 'info') as LogLevel)] ?? levels.info;
   const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
   const base = options.base ?? {};
   const log = (level: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
