@@ -4,7 +4,7 @@ import { AccountError } from '@portal/domain/accounts/decider';
 import { LOGIN_FAILED, loginSchema, staffSignUpSchema, vendorSignUpSchema } from '@portal/domain/accounts/schemas';
 import { cookieOptions, setCsrfCookie } from '@portal/platform/auth/middleware';
 import { csrfTokenFor, SESSION_COOKIE, type SessionStore } from '@portal/platform/auth/sessions';
-import type { LoginThrottle, ThrottlePolicy } from '@portal/platform/auth/throttle';
+import { type LoginThrottle, OneAtATime, type ThrottlePolicy } from '@portal/platform/auth/throttle';
 import type { EventMetadata } from '@portal/platform/event-store/port';
 import { HttpError, ValidationFailed } from '@portal/platform/http/errors';
 import { actorMetadata, readActor } from './actor';
@@ -46,6 +46,7 @@ export function accountRoutes(deps: {
   const staffEmailDomains = deps.staffEmailDomains ?? [];
   const policies = deps.policies ?? defaultLoginPolicies;
   const router = new Router();
+  const loginsInTurn = new OneAtATime();
 
   /**
    * Sign-up is open to anyone, and each one hashes a password and mails a link: past the policy's count from one
@@ -98,16 +99,20 @@ export function accountRoutes(deps: {
       { key: `client:${ctx.ip}`, policy: policies.perClient },
     ];
     // Counted as a failure before the password is checked (see LoginThrottle.begin): guesses sent all at once are
-    // refused past the limits like guesses sent one by one.
-    const begun = await throttle.begin(counted);
-    if ('wait' in begun) throw new HttpError(429, `Too many failed login attempts. Try again in ${begun.wait} seconds.`, { 'Retry-After': String(begun.wait) });
-    const result = await accounts.authenticate(body.username, body.password, body.portal).catch(async (error: unknown) => {
-      // Not checked (too many checks waiting, the database gone): not a failed login either.
-      await throttle.forgive(begun.attempt).catch(() => undefined);
-      throw error;
+    // refused past the limits like guesses sent one by one. One username from one address is checked one attempt at
+    // a time (OneAtATime), so each sees what the one before it came to.
+    const result = await loginsInTurn.run(counted[0]!.key, async () => {
+      const begun = await throttle.begin(counted);
+      if ('wait' in begun) throw new HttpError(429, `Too many failed login attempts. Try again in ${begun.wait} seconds.`, { 'Retry-After': String(begun.wait) });
+      const checked = await accounts.authenticate(body.username, body.password, body.portal).catch(async (error: unknown) => {
+        // Not checked (too many checks waiting, the database gone): not a failed login either.
+        await throttle.forgive(begun.attempt).catch(() => undefined);
+        throw error;
+      });
+      // The right password is not a failed login: its count is taken back (as is a lock it alone set).
+      if (checked.ok || checked.reason !== 'invalid') await throttle.forgive(begun.attempt);
+      return checked;
     });
-    // The right password is not a failed login: its count is taken back (as is a lock it alone set).
-    if (result.ok || result.reason !== 'invalid') await throttle.forgive(begun.attempt);
     if (!result.ok) {
       // Only someone who knows the password learns that the account awaits activation.
       throw new HttpError(400, result.reason === 'inactive' ? 'This account is not activated yet. Please use the activation link sent to your email.' : LOGIN_FAILED);

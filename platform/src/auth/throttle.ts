@@ -138,3 +138,30 @@ export class LoginThrottle {
     await this.pool.query('DELETE FROM auth_throttle WHERE key = ANY($1) AND (locked_until IS NULL OR locked_until <= now())', [keys]);
   }
 }
+
+/**
+ * Runs work for one key at a time in this process, in the order asked, whatever the one before it ended in. Logins
+ * of one username from one address go through the throttle and the password check one at a time: each sees the one
+ * before it counted or forgiven, so several right ones at once all sign in (counted before the check, a sixth would
+ * have met the lock the fifth set and not yet lifted), and a burst of wrong ones meets the lock after the fifth. The
+ * waiting holds no database connection.
+ */
+export class OneAtATime {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(key) ?? Promise.resolve();
+    const result = before.then(work);
+    const tail = result.then(() => undefined, () => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+
+  /** Keys with work running or waiting (for tests). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

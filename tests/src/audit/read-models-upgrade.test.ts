@@ -8,6 +8,7 @@ import { projections } from '@portal/projector/projections';
 import { Projector, readCheckpoint } from '@portal/projector/runtime';
 import { keepReadModelsCurrent, readModelsVersion } from '@portal/projector/upgrade';
 import { createPostgresEventStore } from '@portal/platform/event-store/postgres';
+import { advisoryLockHeld } from '@portal/platform/db/locks';
 import { silentLogger } from '@portal/platform/logger';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startTestSystem, type TestSystem } from '../support/system';
@@ -90,6 +91,8 @@ it('a start on read models of an older version rebuilds them from the events, al
   await until(async () => (await readModelsVersion(db.pool)) === READ_MODELS_VERSION, { what: 'the read models rebuilt', timeoutMs: 60_000 });
   expect(await paymentRows()).toEqual(projected);
   expect(await scratchSchema()).toBe(false);
+  // The rebuild lets go of the replay lock a moment after its switch is committed: a verify sooner is refused.
+  await until(async () => !(await advisoryLockHeld(db.pool, REPLAY_LOCK)), { what: 'the rebuild finished' });
   expect(await verify({ pool: restarted.pool, store: restarted.store, databaseUrl: db.url })).toEqual([]);
   await stop();
 }, 180_000);
