@@ -161,6 +161,10 @@ describe('the live board', () => {
     expect((await api.request('DELETE', `/api/loads/${gone.id}/`)).status).toBe(204);
     await expect.poll(() => note.textContent(), { timeout: LIVE_TIMEOUT }).toBe('1 new load and 1 removed load waiting: shown when you leave the board (pointer or keyboard).');
     await screenshot(dispatch, 'live-board-held-note');
+    // Where it can be read: in the window, whose bottom the board's may be below (it was, and the note went unseen).
+    const noteBox = (await note.boundingBox())!;
+    expect(noteBox.y).toBeGreaterThanOrEqual(0);
+    expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(dispatch.viewportSize()!.height);
     // Nothing moved under the pointer, and the note did not move the board.
     expect(await boardOrder(dispatch), `pointer events on the board: ${(await pointerEvents()).join(', ')}; the aimed row at ${JSON.stringify(await aimed.boundingBox())}, before ${JSON.stringify(aimedAt)}`).toEqual(before);
     expect(await aimed.boundingBox()).toEqual(aimedAt);
