@@ -186,6 +186,25 @@ describe('staff accounts', () => {
     expect(tierChanges).toEqual([]);
   });
 
+  it("follows another admin's tier change live, in the list and on the member's page", { timeout: 60_000 }, async () => {
+    // Both stayed as they were until a reload (end-to-end audit).
+    const { user } = await activeSignedIn(suite.system, 'staff', 'live_tier');
+    const list = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await mainNav(list).getByRole('link', { name: 'Staff Accounts' }).click();
+    const listed = rowOf(list, 'live_tier');
+    await expect.poll(() => listed.textContent()).toContain('No Tier Assigned');
+    const member = await staffPage('admin', TEST_ADMIN_PASSWORD);
+    await member.goto(`/staff/${user.id}`);
+    const header = member.locator('.sa-member-header');
+    await expect.poll(() => header.textContent()).toContain('No Tier Assigned');
+
+    const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);
+    expect((await admin.request('PATCH', `/api/staff-accounts/${user.id}/update-tier/`, { tier: 'ACCOUNTING' })).status).toBe(200);
+    await expect.poll(() => listed.textContent(), { timeout: 10_000 }).toContain('Accounting');
+    await expect.poll(() => header.textContent(), { timeout: 10_000 }).toContain('Accounting');
+    expect(await listed.textContent()).not.toContain('No Tier Assigned');
+  });
+
   it('sorts by a column header: each click anywhere on it toggles between ascending and descending', { timeout: 60_000 }, async () => {
     const page = await staffPage('admin', TEST_ADMIN_PASSWORD);
     await mainNav(page).getByRole('link', { name: 'Staff Accounts' }).click();

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 let loadsPushed = 0;
 let recycleBinPushed = 0;
 let paymentsPushed = 0;
+let accountsPushed = 0;
 const listeners = new Set<() => void>();
 
 const changed = () => {
@@ -21,6 +22,12 @@ export function noteLoadsPushed(): void {
 /** The payments log changed (or everything may have: a resync). */
 export function notePaymentsPushed(): void {
   paymentsPushed += 1;
+  changed();
+}
+
+/** An account changed (a staff tier or profile, a sign-in, an activation, a deletion), or everything may have. */
+export function noteAccountsPushed(): void {
+  accountsPushed += 1;
   changed();
 }
 
@@ -43,3 +50,6 @@ export const usePaymentsPushed = (): number => useSyncExternalStore(subscribe, (
 
 /** Changes with every live push about loads or about deleted and restored vendors and staff members (a resync too). */
 export const useRecycleBinPushed = (): string => useSyncExternalStore(subscribe, () => `${loadsPushed}:${recycleBinPushed}`);
+
+/** Changes with every live push about accounts, and at a resync. */
+export const useAccountsPushed = (): number => useSyncExternalStore(subscribe, () => accountsPushed);

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { notePosition } from '../../../lib/api-client';
 import { recheckSession } from '../../../lib/auth/session-sync';
-import { noteLoadsPushed, notePaymentsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
+import { noteAccountsPushed, noteLoadsPushed, notePaymentsPushed, noteRecycleBinPushed } from '../../../lib/live-changes';
 import { createLoadChangesBatcher, refreshLoads } from '../../loads/api/load-cache';
 import { LiveConnection, type LiveSnapshot, type NetworkLike } from '../utils/live-connection';
 
@@ -34,11 +34,13 @@ function openLiveConnection(queryClient: QueryClient): LiveConnection {
         void changes.resync(() => refreshLoads(queryClient, { keepNotFound: occasion === 'connected' }));
         noteLoadsPushed();
         notePaymentsPushed();
+        noteAccountsPushed();
       },
       // Later reads ask the read API for at least what the socket has announced (X-Min-Position).
       onPosition: notePosition,
       onRecycleBinChanged: noteRecycleBinPushed,
       onPaymentsChanged: notePaymentsPushed,
+      onAccountsChanged: noteAccountsPushed,
       onUserChanged: () => void recheckSession(queryClient),
     },
     browserNetwork,

@@ -37,7 +37,7 @@ class FakeNetwork implements NetworkLike {
 function setup() {
   const socket = new FakeSocket();
   const network = new FakeNetwork();
-  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn(), onUserChanged: vi.fn(), onRecycleBinChanged: vi.fn(), onPaymentsChanged: vi.fn() } satisfies LiveHandlers;
+  const handlers = { onChanges: vi.fn(), onResync: vi.fn(), onPosition: vi.fn(), onUserChanged: vi.fn(), onRecycleBinChanged: vi.fn(), onPaymentsChanged: vi.fn(), onAccountsChanged: vi.fn() } satisfies LiveHandlers;
   const connection = new LiveConnection(socket, handlers, network);
   const states: string[] = [];
   connection.subscribe(() => states.push(connection.getSnapshot().state));
@@ -136,6 +136,15 @@ describe('LiveConnection', () => {
     expect(handlers.onPaymentsChanged).toHaveBeenCalledTimes(1);
     expect(connection.getSnapshot().position).toBe('14');
     expect(handlers.onRecycleBinChanged).not.toHaveBeenCalled();
+  });
+
+  it('says when an account changed, and remembers its position', () => {
+    const { socket, handlers, connection } = setup();
+    socket.emit('hello', { position: '10' });
+    socket.emit('accounts:changed', { position: '15' });
+    expect(handlers.onAccountsChanged).toHaveBeenCalledTimes(1);
+    expect(connection.getSnapshot().position).toBe('15');
+    expect(handlers.onPaymentsChanged).not.toHaveBeenCalled();
   });
 
   it('hands pushed rows on and remembers the newest position seen', () => {

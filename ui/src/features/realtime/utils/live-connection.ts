@@ -44,6 +44,8 @@ export interface LiveHandlers {
   onRecycleBinChanged(): void;
   /** The payments log changed (payment facts added, a load deleted or restored). */
   onPaymentsChanged(): void;
+  /** An account changed (staff sockets only): the staff accounts list and a staff member's page are out of date. */
+  onAccountsChanged(): void;
   /**
    * The signed-in user may have changed (their tier): a push saying so, a reconnect or a resync, which may have missed
    * one (not the first connect: the page has just read the user); or may be gone: the server closed the connection or
@@ -105,6 +107,10 @@ export class LiveConnection {
     socket.on('payments:changed', (message: { position?: unknown }) => {
       this.see(message?.position);
       handlers.onPaymentsChanged();
+    });
+    socket.on('accounts:changed', (message: { position?: unknown }) => {
+      this.see(message?.position);
+      handlers.onAccountsChanged();
     });
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);

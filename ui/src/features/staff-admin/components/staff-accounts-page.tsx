@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { isAdminUser, useSession } from '../../../lib/auth/current-user';
-import { useStaffAccounts } from '../api/staff-accounts';
+import { useAccountsPushed } from '../../../lib/live-changes';
+import { useFollowChanges } from '../../history/hooks/use-follow-changes';
+import { STAFF_ACCOUNTS_KEY, useStaffAccounts } from '../api/staff-accounts';
 import { isStatus } from '../utils/server-detail';
 import { filterStaffAccounts } from '../utils/staff-account-list';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
@@ -13,6 +15,8 @@ export function StaffAccountsPage() {
   const { user } = useSession();
   const isAdmin = isAdminUser(user);
   const accounts = useStaffAccounts();
+  // Another admin's change (a tier, a deletion) or anyone's sign-in: the list reads itself again.
+  useFollowChanges(STAFF_ACCOUNTS_KEY, useAccountsPushed(), { minIntervalMs: 2_000 });
   const [search, setSearch] = useState('');
   const shown = useMemo(() => filterStaffAccounts(accounts.data ?? [], search), [accounts.data, search]);
 

@@ -6,7 +6,9 @@ import { StatusBadge } from '../../../components/status-badge';
 import { isAdminUser, useSession } from '../../../lib/auth/current-user';
 import { useRecordTitle } from '../../../lib/record-title';
 import { useToast } from '../../../lib/toast-context';
-import { type StaffAccount, useStaffAccount, useUpdateStaffTier } from '../api/staff-accounts';
+import { useAccountsPushed } from '../../../lib/live-changes';
+import { useFollowChanges } from '../../history/hooks/use-follow-changes';
+import { type StaffAccount, staffAccountKey, useStaffAccount, useUpdateStaffTier } from '../api/staff-accounts';
 import { isStatus, serverDetail } from '../utils/server-detail';
 import { activeLabel, displayName, effectiveTier, formatLongDateTime } from '../utils/staff-account-list';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
@@ -33,6 +35,8 @@ export function StaffMemberPage() {
   const { user } = useSession();
   const isAdmin = isAdminUser(user);
   const account = useStaffAccount(id);
+  // Another admin's change to this account (its tier, a deletion), or its sign-in: the page reads it again.
+  useFollowChanges(staffAccountKey(id), useAccountsPushed(), { minIntervalMs: 2_000 });
   useRecordTitle(account.data ? displayName(account.data) : null);
 
   if (!isAdmin || isStatus(account.error, 403)) return <AccessDenied message={STAFF_ACCOUNT_MESSAGES.detailNoPermission} />;
