@@ -92,8 +92,8 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
     }
     if (availability === 'checking') return;
     if (availability !== 'available' && availability !== 'error') {
+      // The focus stays where it was (Create, or the field): the id is checked again as it is retyped.
       setErrors({ loadNumber: LOAD_MESSAGES.loadNumberUnavailable });
-      focusFirstInvalid();
       return;
     }
     if (!once.begin()) return;
