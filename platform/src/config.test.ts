@@ -80,6 +80,8 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/portal', EVENTSTORE_URL: 'esdb+discover://es:2113', SMTP_URL: 'smtps://u:p@mail:465' })).toMatchObject({
       databaseUrl: 'postgresql://u:p@db:5432/portal', eventStoreUrl: 'esdb+discover://es:2113', smtpUrl: 'smtps://u:p@mail:465',
     });
+    // EventStoreDB's cluster form is no URL, and is taken.
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://es1:2113,es2:2113,es3:2113?tls=false' }).eventStoreUrl).toBe('esdb://es1:2113,es2:2113,es3:2113?tls=false');
   });
 
   it('refuses an admin username no one could sign in with, and a read wait over a minute', () => {

@@ -113,13 +113,9 @@ function nonEmpty(value: string | undefined): string | undefined {
 function url(env: NodeJS.ProcessEnv, name: string, schemes: string[], what: string): string | undefined {
   const value = nonEmpty(env[name]);
   if (value === undefined) return undefined;
-  let scheme: string | undefined;
-  try {
-    scheme = new URL(value).protocol;
-  } catch {
-    scheme = undefined;
-  }
-  if (!scheme || !schemes.includes(scheme)) throw new ConfigError(`${name} must be ${what}`);
+  // The scheme alone, not a URL parse: EventStoreDB's cluster form (esdb://a:2113,b:2113,c:2113) is no URL.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || !schemes.includes(`${scheme}:`)) throw new ConfigError(`${name} must be ${what}`);
   return value;
 }
 
