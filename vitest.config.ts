@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // Chromium, which a second browser file competing for the 2 cores made flaky (two runs in three had one failure).
 // Tried again on 2026-11-26: the browser files took 386 s with two at a time against 550 s one at a time, and one test
 // failed (a PDF preview's frame not shown within 15 s), so they stay one at a time.
-// On 2 cores the whole run takes about 12 minutes (the browser files about 8.5).
+// On 2 cores the whole run takes about 13-14 minutes (the browser files about 10).
 const parallel = Math.max(2, os.availableParallelism() - 1);
 const BROWSER_TESTS = 'tests/src/browser/**/*.test.ts';
 
