@@ -132,6 +132,11 @@ describe('New Load', () => {
     expect(await pickupDate.getAttribute('aria-invalid')).toBe('true');
     expect(await describedBy(pickupDate)).toEqual(['Enter a valid date as MM-DD-YYYY.', 'Format: MM-DD-YYYY']);
     expect(await describedBy(rate)).toEqual(['A valid number is required.']);
+
+    // A date typed as eight digits gets its dashes, as a phone number gets its brackets (end-to-end audit).
+    const deliveryDate = form.getByLabel('Delivery Date');
+    await deliveryDate.pressSequentially('12252026');
+    expect(await deliveryDate.inputValue()).toBe('12-25-2026');
   });
 });
 

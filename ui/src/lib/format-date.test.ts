@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  formatMmDdYyyy,
   browserTimeZone,
   withBrowserZone,
   formatDetailDateTime,
@@ -59,6 +60,14 @@ describe('isDateOnly and timeOf', () => {
     expect(timeOf('2026-11-25T00:00:00.000Z')).toBe(Date.parse('2026-11-25T05:00:00.000Z'));
     expect(timeOf(null)).toBeNull();
     expect(timeOf('nope')).toBeNull();
+  });
+});
+
+describe('formatMmDdYyyy', () => {
+  it('puts the dashes into a date typed as eight digits, and leaves anything else as typed', () => {
+    expect(formatMmDdYyyy('11302026')).toBe('11-30-2026');
+    expect(formatMmDdYyyy(' 03102026 ')).toBe('03-10-2026');
+    for (const typed of ['', '1130', '113020', '11-30-2026', '11/30/2026', '113020261', 'abcdefgh']) expect(formatMmDdYyyy(typed)).toBe(typed);
   });
 });
 

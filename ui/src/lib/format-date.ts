@@ -104,6 +104,15 @@ export function timeOf(iso: string | null | undefined): number | null {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/**
+ * A date typed as eight digits ('11302026') as MM-DD-YYYY ('11-30-2026'), as phone numbers and EINs are formatted when
+ * whole; anything else stays as typed (and is checked as it is).
+ */
+export function formatMmDdYyyy(value: string): string {
+  const typed = value.trim();
+  return /^\d{8}$/.test(typed) ? `${typed.slice(0, 2)}-${typed.slice(2, 4)}-${typed.slice(4)}` : value;
+}
+
 /** 'MM-DD-YYYY' (also M/D/YYYY) to 'yyyy-mm-dd', or null when it is not a real calendar date. */
 export function parseMmDdYyyy(text: string): string | null {
   const match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text.trim());

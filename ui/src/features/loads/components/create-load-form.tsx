@@ -18,6 +18,7 @@ import {
 } from '../utils/create-load-form';
 import { AVAILABILITY_MESSAGES, canCreateWith, refusedAsTaken } from '../utils/load-id-availability';
 import { createLoadErrorMessage, LOAD_MESSAGES } from '../utils/load-messages';
+import { formatMmDdYyyy } from '../../../lib/format-date';
 
 type TextField = Exclude<keyof FormState, 'withDetails'>;
 
@@ -226,7 +227,7 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  onChange={(event) => set(field.name, event.target.value)}
+                  onChange={(event) => set(field.name, field.format ? formatMmDdYyyy(event.target.value) : event.target.value)}
                 />
                 {field.format && (
                   <span id={`${id}-${field.name}-format`} className="visually-hidden">

@@ -1,5 +1,6 @@
 import type { SectionFieldSpec } from '../utils/section-fields';
 import type { FormValue } from '../utils/section-form';
+import { formatMmDdYyyy } from '../../../lib/format-date';
 
 interface SectionFieldInputProps {
   spec: SectionFieldSpec;
@@ -38,7 +39,7 @@ export function SectionFieldInput({ spec, idPrefix, value, error, notice, disabl
     disabled,
     'aria-invalid': invalid,
     'aria-describedby': [error ? errorId : null, notice && !error ? noticeId : null].filter(Boolean).join(' ') || undefined,
-    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    onChange: (event: { target: { value: string } }) => onChange(spec.kind === 'date' ? formatMmDdYyyy(event.target.value) : event.target.value),
   };
   const label = spec.kind === 'money' ? `${spec.label} ($)` : spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
 
