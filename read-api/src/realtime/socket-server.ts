@@ -139,25 +139,19 @@ export function attachRealtime(options: {
       return;
     }
     const rooms = io.of('/').adapter.rooms;
-    let binChanged = false;
-    let paymentsChanged = false;
-    let accountsChanged = false;
+    // Said to staff sockets once per batch, no more than that something changed (the screens read themselves again):
+    // an account (a tier, a profile, a sign-in, an activation, a deletion) for the staff accounts pages; the payments
+    // log; a vendor or staff member deleted or restored, for the recycle bin.
+    const announced = new Set<'accounts:changed' | 'payments:changed' | 'recycle-bin:changed'>();
     for (const change of notice.changes) {
-      if (change.kind === 'user' || change.kind === 'staff') accountsChanged = true;
+      if (change.kind === 'user' || change.kind === 'staff') announced.add('accounts:changed');
       if (change.kind === 'user' && change.op === 'remove') io.in(userRoom(change.key)).disconnectSockets(true);
       // A staff member's tier or profile changed: their open pages ask who they are again (controls follow the tier).
       else if (change.kind === 'staff') io.to(userRoom(change.key)).emit('me:changed', { position: notice.position.toString() });
-      else if (change.kind === RECYCLE_BIN_CHANGE) binChanged = true;
-      else if (change.kind === PAYMENTS_CHANGE) paymentsChanged = true;
+      else if (change.kind === RECYCLE_BIN_CHANGE) announced.add('recycle-bin:changed');
+      else if (change.kind === PAYMENTS_CHANGE) announced.add('payments:changed');
     }
-    // An account changed (a tier, a profile, a sign-in, an activation, a deletion): an open staff accounts list or staff
-    // member page reads itself again, as another admin's change left them stale (staff only; no more than that said).
-    if (accountsChanged) io.to(STAFF_ROOM).emit('accounts:changed', { position: notice.position.toString() });
-    // The payments log changed: an open one reads itself again (staff only; the message says no more than that).
-    if (paymentsChanged) io.to(STAFF_ROOM).emit('payments:changed', { position: notice.position.toString() });
-    // A vendor or staff member deleted or restored: an open recycle bin reads itself again (only staff may see it, and
-    // the message says no more than that).
-    if (binChanged) io.to(STAFF_ROOM).emit('recycle-bin:changed', { position: notice.position.toString() });
+    for (const event of announced) io.to(STAFF_ROOM).emit(event, { position: notice.position.toString() });
     // Each changed load's concerned rooms with sockets on this instance: staff, and the vendors it belongs or belonged to.
     const staffHere = rooms.has(STAFF_ROOM);
     const loadChanges = notice.changes.flatMap((change) => {

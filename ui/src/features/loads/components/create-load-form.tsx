@@ -22,12 +22,14 @@ import { formatMmDdYyyy } from '../../../lib/format-date';
 
 type TextField = Exclude<keyof FormState, 'withDetails'>;
 
-/** `format`: said with the field (its placeholder goes with the first key typed). */
-const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: string; format?: string; inputMode?: 'numeric' | 'decimal' }> = [
+/** The dates' format: their placeholder, and said with them (the placeholder goes with the first key typed). */
+const DATE_FORMAT = 'MM-DD-YYYY';
+/** `date`: typed as MM-DD-YYYY (eight digits get their dashes). */
+const DETAIL_FIELDS: Array<{ name: TextField; label: string; placeholder?: string; date?: true; inputMode?: 'numeric' | 'decimal' }> = [
   { name: 'pickupZip', label: 'Pickup Zip', inputMode: 'numeric' },
-  { name: 'pickupDate', label: 'Pickup Date', placeholder: 'MM-DD-YYYY', format: 'Format: MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'pickupDate', label: 'Pickup Date', placeholder: DATE_FORMAT, date: true, inputMode: 'numeric' },
   { name: 'deliveryZip', label: 'Delivery Zip', inputMode: 'numeric' },
-  { name: 'deliveryDate', label: 'Delivery Date', placeholder: 'MM-DD-YYYY', format: 'Format: MM-DD-YYYY', inputMode: 'numeric' },
+  { name: 'deliveryDate', label: 'Delivery Date', placeholder: DATE_FORMAT, date: true, inputMode: 'numeric' },
   { name: 'rateAmount', label: 'Rate Amount ($)', placeholder: '0.00', inputMode: 'decimal' },
 ];
 
@@ -223,15 +225,15 @@ export function CreateLoadForm({ onClose, vendorPicker }: CreateLoadFormProps) {
                   autoComplete="off"
                   aria-invalid={errors[field.name] ? true : undefined}
                   aria-describedby={
-                    [errors[field.name] ? `${id}-${field.name}-error` : '', field.format ? `${id}-${field.name}-format` : '', field.name === 'deliveryDate' && orderNotice ? `${id}-order` : '']
+                    [errors[field.name] ? `${id}-${field.name}-error` : '', field.date ? `${id}-${field.name}-format` : '', field.name === 'deliveryDate' && orderNotice ? `${id}-order` : '']
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  onChange={(event) => set(field.name, field.format ? formatMmDdYyyy(event.target.value) : event.target.value)}
+                  onChange={(event) => set(field.name, field.date ? formatMmDdYyyy(event.target.value) : event.target.value)}
                 />
-                {field.format && (
+                {field.date && (
                   <span id={`${id}-${field.name}-format`} className="visually-hidden">
-                    {field.format}
+                    Format: {DATE_FORMAT}
                   </span>
                 )}
                 {errors[field.name] && (

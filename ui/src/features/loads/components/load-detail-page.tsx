@@ -6,7 +6,7 @@ import { DeleteLoadButton } from './delete-load-button';
 import { ExperimentalBanner } from './experimental-banner';
 import { LoadDocumentBar } from './load-document-bar';
 import { loadReadFallback, loadRecordTitle } from './load-read-state';
-import type { BackToLoadsState } from './loads-page';
+import { backToLoads } from '../hooks/use-back-from-load';
 import { LoadSections } from './load-sections';
 import { LoadStatusChanger } from './load-status-changer';
 import { PaymentStatusSelect } from './payment-status-select';
@@ -26,7 +26,7 @@ export function LoadDetailPage() {
   useRecordTitle(loadRecordTitle(shown));
 
   const backButton = (
-    <button type="button" className="button button-secondary" onClick={() => void navigate(listPath, { state: { fromLoad: loadId } satisfies BackToLoadsState })}>
+    <button type="button" className="button button-secondary" onClick={() => void navigate(listPath, backToLoads(loadId))}>
       ← Back to Loads
     </button>
   );

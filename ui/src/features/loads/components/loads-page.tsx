@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { LoadStatus } from '@portal/domain/loads/fields';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Spinner } from '../../../components/spinner';
 import { useRestoredDraft } from '../../../lib/drafts';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useLoads } from '../api/get-loads';
+import { useBackFromLoad } from '../hooks/use-back-from-load';
 import { filterLoads, type LoadSort, SEARCH_PLACEHOLDER } from '../utils/load-list';
 import { readListView, saveListView } from '../utils/list-view';
 import { useSession } from '../../../lib/auth/current-user';
@@ -59,18 +59,13 @@ function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly 
   return text;
 }
 
-/** The state a load page's 'Back to Loads' sends with it: the load it comes from. */
-export interface BackToLoadsState {
-  fromLoad: string;
-}
-
 /**
  * Back from a load's page by its 'Back to Loads', the focus goes to that load's link in the list (where the keyboard
  * user left the list, about eight Tab stops a row down) instead of the page's heading; not when the load is not shown
  * (searched or filtered away), or on any other arrival.
  */
 function useFocusReturnedLoad(page: RefObject<HTMLElement | null>, ready: boolean): void {
-  const fromLoad = (useLocation().state as Partial<BackToLoadsState> | null)?.fromLoad;
+  const fromLoad = useBackFromLoad();
   const done = useRef(false);
   useEffect(() => {
     if (!fromLoad || !ready || done.current) return;

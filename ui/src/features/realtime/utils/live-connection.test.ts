@@ -120,31 +120,17 @@ describe('LiveConnection', () => {
     expect(handlers.onUserChanged).toHaveBeenCalledTimes(2);
   });
 
-  it('says when the recycle bin changed, and remembers its position', () => {
+  it.each([
+    { what: 'the recycle bin', event: 'recycle-bin:changed', handler: 'onRecycleBinChanged', position: '13', notOther: 'onChanges' },
+    { what: 'the payments log', event: 'payments:changed', handler: 'onPaymentsChanged', position: '14', notOther: 'onRecycleBinChanged' },
+    { what: 'an account', event: 'accounts:changed', handler: 'onAccountsChanged', position: '15', notOther: 'onPaymentsChanged' },
+  ] as const)('says when $what changed, and remembers its position', ({ event, handler, position, notOther }) => {
     const { socket, handlers, connection } = setup();
     socket.emit('hello', { position: '10' });
-    socket.emit('recycle-bin:changed', { position: '13' });
-    expect(handlers.onRecycleBinChanged).toHaveBeenCalledTimes(1);
-    expect(connection.getSnapshot().position).toBe('13');
-    expect(handlers.onChanges).not.toHaveBeenCalled();
-  });
-
-  it('says when the payments log changed, and remembers its position', () => {
-    const { socket, handlers, connection } = setup();
-    socket.emit('hello', { position: '10' });
-    socket.emit('payments:changed', { position: '14' });
-    expect(handlers.onPaymentsChanged).toHaveBeenCalledTimes(1);
-    expect(connection.getSnapshot().position).toBe('14');
-    expect(handlers.onRecycleBinChanged).not.toHaveBeenCalled();
-  });
-
-  it('says when an account changed, and remembers its position', () => {
-    const { socket, handlers, connection } = setup();
-    socket.emit('hello', { position: '10' });
-    socket.emit('accounts:changed', { position: '15' });
-    expect(handlers.onAccountsChanged).toHaveBeenCalledTimes(1);
-    expect(connection.getSnapshot().position).toBe('15');
-    expect(handlers.onPaymentsChanged).not.toHaveBeenCalled();
+    socket.emit(event, { position });
+    expect(handlers[handler]).toHaveBeenCalledTimes(1);
+    expect(connection.getSnapshot().position).toBe(position);
+    expect(handlers[notOther]).not.toHaveBeenCalled();
   });
 
   it('hands pushed rows on and remembers the newest position seen', () => {

@@ -100,18 +100,18 @@ export class LiveConnection {
       this.see(changes.position);
       handlers.onChanges(changes);
     });
-    socket.on('recycle-bin:changed', (message: { position?: unknown }) => {
-      this.see(message?.position);
-      handlers.onRecycleBinChanged();
-    });
-    socket.on('payments:changed', (message: { position?: unknown }) => {
-      this.see(message?.position);
-      handlers.onPaymentsChanged();
-    });
-    socket.on('accounts:changed', (message: { position?: unknown }) => {
-      this.see(message?.position);
-      handlers.onAccountsChanged();
-    });
+    // Announcements that say no more than that something changed, at a position.
+    const announcements = [
+      ['recycle-bin:changed', () => handlers.onRecycleBinChanged()],
+      ['payments:changed', () => handlers.onPaymentsChanged()],
+      ['accounts:changed', () => handlers.onAccountsChanged()],
+    ] as const;
+    for (const [event, handle] of announcements) {
+      socket.on(event, (message: { position?: unknown }) => {
+        this.see(message?.position);
+        handle();
+      });
+    }
     socket.on('loads:resync', (message: { position?: unknown }) => {
       this.see(message?.position);
       handlers.onResync('missed-notices');

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import type { StaffAccount } from '../api/staff-accounts';
 import { activeLabel, effectiveTier, fillerRowCount, listName, sortStaffAccounts } from '../utils/staff-account-list';
 import { STAFF_ACCOUNT_MESSAGES } from '../utils/staff-admin-messages';
-import { SortArrow } from './sort-arrow';
+import { SortableHeaderCell } from './sort-arrow';
 import { TierBadge } from './tier-badge';
 import { SortStatus, useAnnouncedSorting } from '../../../lib/announced-sorting';
 
@@ -71,17 +71,11 @@ export function StaffAccountsTable({ accounts, searching }: StaffAccountsTablePr
           <thead role="rowgroup">
             {table.getHeaderGroups().map((group) => (
               <tr role="row" key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                      <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={header} />
-                        <SortArrow sorted={sorted} />
-                      </button>
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <SortableHeaderCell key={header.id} columnId={header.column.id} sorted={header.column.getIsSorted()} onToggle={header.column.getToggleSortingHandler()}>
+                    <table.FlexRender header={header} />
+                  </SortableHeaderCell>
+                ))}
               </tr>
             ))}
           </thead>

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import type { VendorListEntry } from '../api/vendors';
 import { VENDOR_MESSAGES } from '../utils/staff-admin-messages';
 import { sortVendors, vendorStatusLabel, vendorStatusTone } from '../utils/vendor-list';
-import { SortArrow } from './sort-arrow';
+import { SortableHeaderCell } from './sort-arrow';
 import { SortStatus, useAnnouncedSorting } from '../../../lib/announced-sorting';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -87,17 +87,11 @@ export function VendorsTable({ vendors, searching }: VendorsTableProps) {
           <thead role="rowgroup">
             {table.getHeaderGroups().map((group) => (
               <tr role="row" key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th role="columnheader" key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                      <button type="button" className="sa-sort-button tap-target" onClick={header.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={header} />
-                        <SortArrow sorted={sorted} />
-                      </button>
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <SortableHeaderCell key={header.id} columnId={header.column.id} sorted={header.column.getIsSorted()} onToggle={header.column.getToggleSortingHandler()}>
+                    <table.FlexRender header={header} />
+                  </SortableHeaderCell>
+                ))}
               </tr>
             ))}
           </thead>

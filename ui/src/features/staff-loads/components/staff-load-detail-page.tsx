@@ -4,7 +4,7 @@ import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { loadReadFallback, loadRecordTitle } from '../../loads/components/load-read-state';
-import type { BackToLoadsState } from '../../loads/components/loads-page';
+import { backToLoads } from '../../loads/hooks/use-back-from-load';
 import { LoadSections } from '../../loads/components/load-sections';
 import { LoadStatusChanger } from '../../loads/components/load-status-changer';
 import { PaymentStatusSelect } from '../../loads/components/payment-status-select';
@@ -33,7 +33,7 @@ export function StaffLoadDetailPage() {
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
 
   const backButton = (
-    <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH, { state: { fromLoad: loadId } satisfies BackToLoadsState })}>
+    <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH, backToLoads(loadId))}>
       ← Back to Loads
     </button>
   );

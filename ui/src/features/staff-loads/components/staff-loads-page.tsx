@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { LoadStatus } from '@portal/domain/loads/fields';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
 import { Spinner } from '../../../components/spinner';
@@ -8,7 +7,7 @@ import { DocumentDialog } from '../../loads/components/document-dialog';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { LoadDateDialog } from '../../loads/components/load-date-dialog';
 import type { LoadsTableDialog } from '../../loads/components/loads-table';
-import type { BackToLoadsState } from '../../loads/components/loads-page';
+import { useBackFromLoad } from '../../loads/hooks/use-back-from-load';
 import { StatusFilterChips } from '../../loads/components/status-filter-chips';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
 import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
@@ -29,8 +28,8 @@ import '../staff-loads.css';
 export function StaffLoadsPage() {
   const loads = useLoads();
   // Back from a load's page by its 'Back to Loads': that load's row takes the focus.
-  const arrivedWith = useLocation().state as Partial<BackToLoadsState> | null;
-  const [backFrom] = useState(() => arrivedWith?.fromLoad ?? null);
+  const arrivedFrom = useBackFromLoad();
+  const [backFrom] = useState(arrivedFrom);
   // The search texts, made while the board waits for the user rather than at the first key.
   useEffect(() => (loads.data ? prepareSearchTexts(loads.data) : undefined), [loads.data]);
   const capabilities = useLoadCapabilities();
