@@ -9,6 +9,13 @@ describe('parseDecimal', () => {
     expect(parseDecimal('.5')).toBe(0.5);
     expect(parseDecimal('-12')).toBe(-12);
     expect(parseDecimal('  ')).toBeNull();
+    expect(parseDecimal('$ 75')).toBe(75);
+    expect(parseDecimal('-$5')).toBe(-5);
+  });
+
+  it('refuses spaces and dollar signs inside the number, instead of dropping them (10 50 was saved as 1050)', () => {
+    for (const text of ['10 50', '1 2 3.4 5', '$1$0', '10$', '1,000 .50', '$', '$$5']) expect(parseDecimal(text), text).toBeUndefined();
+    expect(invalidNumberMessage('10 50')).toBe(INVALID_NUMBER);
   });
 
   it('refuses a comma that does not separate thousands, instead of dropping it (1007,50 was saved as 100750)', () => {

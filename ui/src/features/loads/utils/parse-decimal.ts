@@ -1,11 +1,13 @@
 /**
- * A typed decimal ('1,200.50', '$75') as a number; null when empty; undefined when it is not a number. A comma only
- * separates thousands (1,007.50): '1007,50' (a decimal comma) or '1,50' is no number here. Before, every comma was
- * dropped, so '1007,50' was saved as 100750.
+ * A typed decimal ('1,200.50', '$75', '$ 75') as a number; null when empty; undefined when it is not a number. A comma
+ * only separates thousands (1,007.50): '1007,50' (a decimal comma) or '1,50' is no number here. Before, every comma was
+ * dropped, so '1007,50' was saved as 100750. One dollar sign may lead (after a minus sign, if any), with spaces around
+ * it; a space or dollar sign inside the digits makes no number ('10 50' was saved as 1050).
  */
 export function parseDecimal(text: string): number | null | undefined {
-  const cleaned = text.trim().replace(/[\s$]/g, '');
-  if (cleaned === '') return null;
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const cleaned = trimmed.replace(/^(-?)\s*\$\s*/, '$1');
   if (!/^-?(\d+(\.\d*)?|\.\d+|\d{1,3}(,\d{3})+(\.\d*)?)$/.test(cleaned)) return undefined;
   return Number(cleaned.replace(/,/g, ''));
 }
