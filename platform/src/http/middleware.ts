@@ -215,9 +215,15 @@ const CONTROL_MESSAGE = 'Control characters are not allowed.';
  */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const BIDI_CONTROL_MESSAGE = 'Text direction control characters are not allowed.';
+/**
+ * U+FFFD, what the body parsers put where the bytes sent were not UTF-8 (Latin-1 text, a bad percent escape): refused
+ * rather than stored, as "Caf\ufffd Freight" would otherwise be kept and shown. Nobody types it on purpose.
+ */
+const REPLACEMENT = '\ufffd';
+const REPLACEMENT_MESSAGE = 'Text must be sent as UTF-8: this holds characters that could not be read.';
 
 /** Every character any of the checks below looks for (surrogates paired or not): most text has none, and one test says so. */
-const SUSPECT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
+const SUSPECT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffd]/;
 
 /** Why `text` cannot be stored, or is refused as never meaningful here, or null. */
 function unstorable(text: string): string | null {
@@ -226,6 +232,7 @@ function unstorable(text: string): string | null {
   if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
   if (CONTROL.test(text)) return CONTROL_MESSAGE;
   if (BIDI_CONTROL.test(text)) return BIDI_CONTROL_MESSAGE;
+  if (text.includes(REPLACEMENT)) return REPLACEMENT_MESSAGE;
   return null;
 }
 
@@ -247,7 +254,8 @@ const fieldName = (key: string) => key.replaceAll(NUL, '').replace(new RegExp(LO
 /**
  * Text PostgreSQL cannot store, and that is never meaningful here: a NUL character, or half of a surrogate pair (which
  * JSON can carry as an escape, and PostgreSQL's json refuses); and text no form produces that would show otherwise
- * than it is stored: control characters (tab and line breaks allowed) and bidirectional overrides. Such query values
+ * than it is stored: control characters (tab and line breaks allowed) and bidirectional overrides; and text that was
+ * not UTF-8 (read as replacement characters). Such query values
  * and body fields are refused up front with a validation error, before anything is reserved or recorded.
  */
 export function rejectUnstorableText() {

@@ -75,6 +75,30 @@ describe('control and text direction characters', () => {
   });
 });
 
+describe('text that is not UTF-8', () => {
+  const NOT_UTF8 = 'Text must be sent as UTF-8: this holds characters that could not be read.';
+  it('is refused in JSON and multipart bodies and in queries, with nothing recorded, instead of stored with replacement characters', async () => {
+    const loads = (await carrier.get('/api/loads/')).body as { id: string }[];
+    const id = loads[2]!.id;
+    const head = await system.store.headPosition();
+    // "Café" in Latin-1: the é is the byte 0xE9, which is no UTF-8.
+    const latin1 = Buffer.concat([Buffer.from('{"pickup_notes":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const json = await carrier.request('PATCH', `/api/loads/${id}/`, latin1, { 'Content-Type': 'application/json; charset=iso-8859-1' });
+    expect([json.status, json.body]).toEqual([400, { pickup_notes: [NOT_UTF8] }]);
+    const multipart = await carrier.upload('/api/profiles/vendor/', { legal_name: Buffer.from([0x43, 0x61, 0x66, 0xe9]).toString('latin1') }, {}, 'PATCH');
+    expect(multipart.status).toBe(200); // the client sent it as UTF-8: "Café" is kept
+    const multipartBytes = await carrier.request('PATCH', '/api/profiles/vendor/', Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="legal_name"\r\n\r\nCaf'), Buffer.from([0xe9]), Buffer.from(' Freight\r\n--b--\r\n'),
+    ]), { 'Content-Type': 'multipart/form-data; boundary=b' });
+    expect([multipartBytes.status, multipartBytes.body]).toEqual([400, { legal_name: [NOT_UTF8] }]);
+    expect((await carrier.get('/api/loads/?search=Caf%E9')).status).toBe(400);
+    // Nothing of the refused ones was recorded (the one accepted save above is the only event).
+    expect(await system.store.headPosition()).toBe(head + 1n);
+    expect(((await carrier.get(`/api/loads/${id}/`)).body as { pickup_notes: string | null }).pickup_notes).not.toContain('\ufffd');
+    expect(((await carrier.get('/api/profiles/vendor/')).body as { legal_name: string }).legal_name).toBe('Café');
+  });
+});
+
 describe('a staff profile save that is partly refused', () => {
   it('changes nothing when the built-in admin asks for another tier', async () => {
     const before = (await admin.get('/api/profiles/staff/')).body;

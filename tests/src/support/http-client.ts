@@ -37,7 +37,7 @@ export class PortalClient {
         ...(csrf ? { 'X-CSRFToken': csrf } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
     });
     this.remember(response.headers);
     const text = await response.text();
