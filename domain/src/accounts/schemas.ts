@@ -60,13 +60,14 @@ export const staffSignUpSchema = withPasswordRules(
 export const LOGIN_FAILED = 'Invalid username or password';
 
 // Only a missing value is named; one no account could have (too long, not text) fails as wrong credentials do.
-const loginField = (max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : LOGIN_FAILED) }).check(z.minLength(1, REQUIRED), z.maxLength(max, LOGIN_FAILED));
+const LOGIN_TEXT = { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : LOGIN_FAILED) };
 
 export const loginSchema = z.object({
-  username: loginField(150),
-  password: loginField(1024),
-  portal: z.optional(z.enum(['vendor', 'staff'])),
+  // Trimmed as sign-up trims it (no username has a space): a space a phone keyboard or autofill adds is no failure.
+  username: z.string(LOGIN_TEXT).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(150, LOGIN_FAILED)),
+  // Taken as typed: spaces may be part of a password.
+  password: z.string(LOGIN_TEXT).check(z.minLength(1, REQUIRED), z.maxLength(1024, LOGIN_FAILED)),
+  portal: z.optional(z.enum(['vendor', 'staff'], { error: 'Choose the "vendor" or "staff" portal.' })),
 });
 
 export type VendorSignUp = z.infer<typeof vendorSignUpSchema>;

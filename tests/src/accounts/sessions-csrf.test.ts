@@ -138,6 +138,14 @@ describe('sessions', () => {
     expect((await login(client, 'staff_bo', GOOD_PASSWORD, 'staff')).status).toBe(200);
   });
 
+  it('signs in a username typed with spaces around it (as sign-up trims it), but not a password with them', async () => {
+    const client = await system.client().start();
+    expect((await login(client, ' staff_bo ', `${GOOD_PASSWORD} `, 'staff')).status).toBe(400);
+    const answer = await login(client, ' staff_bo ', GOOD_PASSWORD, 'staff');
+    expect(answer.status).toBe(200);
+    expect(answer.body.username).toBe('staff_bo');
+  });
+
   it('answers a wrong password and an unknown username alike', async () => {
     const client = await system.client().start();
     const wrong = await login(client, 'staff_bo', 'Not-The-Password-1');
@@ -158,6 +166,8 @@ describe('sessions', () => {
       [{ username: 'v'.repeat(151), password: GOOD_PASSWORD }, { username: ['Invalid username or password'] }],
       [{ username: 'vendor_ann', password: 'p'.repeat(1025) }, { password: ['Invalid username or password'] }],
       [{ username: 123, password: 'x' }, { username: ['Invalid username or password'] }],
+      [{ username: '   ', password: 'x' }, { username: ['This field is required.'] }],
+      [{ username: 'vendor_ann', password: GOOD_PASSWORD, portal: 'admin' }, { portal: ['Choose the "vendor" or "staff" portal.'] }],
     ];
     for (const [body, expected] of cases) {
       const response = await client.post('/api/auth/login/', body);
