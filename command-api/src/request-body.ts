@@ -54,6 +54,27 @@ function refuseUnreadableType(ctx: Koa.Context): void {
 }
 
 /**
+ * The routes that take a file, and the one field each reads it from. A file sent in any other field, or to any other
+ * route, would be dropped unread while the rest of the request went through (a profile save answering 200 with its
+ * `insurance_document` ignored): it is refused instead, and nothing is recorded.
+ */
+const FILE_FIELDS: readonly (readonly [method: string, path: RegExp, field: string])[] = [
+  ['PATCH', /^\/api\/profiles\/vendor\/?$/, 'carrier_agreement_document'],
+  ['POST', /^\/api\/vendor\/documents\/[^/]+\/?$/, 'file'],
+  ['POST', /^\/api\/loads\/[^/]+\/documents\/?$/, 'file'],
+];
+export const FILE_NOT_TAKEN = 'A file is not taken in this field.';
+
+function refuseUnreadFiles(ctx: Koa.Context): void {
+  const files = (ctx.request as { files?: Record<string, unknown> }).files;
+  if (!files) return;
+  const taken = FILE_FIELDS.find(([method, pattern]) => method === ctx.method && pattern.test(ctx.path))?.[2];
+  const errors: Record<string, string[]> = Object.create(null);
+  for (const field of Object.keys(files)) if (field !== taken) errors[field] = [FILE_NOT_TAKEN];
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+}
+
+/**
  * Reads JSON, form and multipart bodies before routing. A multipart body's files wait in a folder of their own under
  * `uploadRoot`, removed with everything in it when the request ends, whatever the route did with them (or if it was
  * refused, or took no file, or the parse stopped midway): nothing a request sends stays on disk unless a route stored it.
@@ -78,6 +99,7 @@ export function parseRequestBody(uploadRoot: string) {
       } catch (error) {
         throw bodyError(error, true);
       }
+      refuseUnreadFiles(ctx);
       await next();
     } finally {
       await fs.promises.rm(folder, { recursive: true, force: true });

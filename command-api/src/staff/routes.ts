@@ -24,10 +24,8 @@ function requireAdmin(actor: Actor, detail: string): void {
   if (!isAdmin(actor)) throw new HttpError(403, detail);
 }
 
-function parseTier(raw: unknown): StaffTier {
-  if (typeof raw !== 'string' || !STAFF_TIERS.includes(raw as StaffTier)) throw new ValidationFailed({ tier: [`Select a valid tier: ${STAFF_TIERS.join(', ')}.`] });
-  return raw as StaffTier;
-}
+const TIER_MESSAGE = `Select a valid tier: ${STAFF_TIERS.join(', ')}.`;
+const isTier = (raw: unknown): raw is StaffTier => typeof raw === 'string' && STAFF_TIERS.includes(raw as StaffTier);
 
 /**
  * Runs `decideAndAppend` for one staff member while no other command on that member runs, in any command API instance.
@@ -107,7 +105,9 @@ export function staffRoutes(deps: { store: EventStore; pool: pg.Pool; sessions: 
     for (const [field, raw] of Object.entries(body)) {
       if (raw === null || raw === undefined || raw === '') continue;
       if (field === 'tier') {
-        tier = parseTier(raw);
+        // Named beside the other fields' errors, not instead of them.
+        if (isTier(raw)) tier = raw;
+        else errors.tier = [TIER_MESSAGE];
         continue;
       }
       if (!STAFF_PROFILE_FIELDS.includes(field as StaffProfileField)) {
@@ -135,7 +135,12 @@ export function staffRoutes(deps: { store: EventStore; pool: pg.Pool; sessions: 
   router.patch('/api/staff-accounts/:id/update-tier/', async (ctx) => {
     const actor = await requireActor(ctx, store);
     requireAdmin(actor, 'You do not have permission to change staff tiers.');
-    const tier = parseTier(bodyFields(ctx).tier);
+    // The tier is all this changes: any other field (is_active, say) is refused, not silently ignored.
+    const { tier, ...others } = bodyFields(ctx);
+    const errors: Record<string, string[]> = Object.create(null);
+    if (!isTier(tier)) errors.tier = [TIER_MESSAGE];
+    for (const field of Object.keys(others)) errors[field] = ['This field cannot be changed.'];
+    if (Object.keys(errors).length > 0 || !isTier(tier)) throw new ValidationFailed(errors);
     const id = staffId(ctx.params.id);
     const result = await oneAtATime(pool, id, async () => {
       await staffTarget(store, id);

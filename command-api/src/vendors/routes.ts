@@ -23,7 +23,7 @@ import { expectedValues } from '../expected-values';
 import { canonicalId, UUID } from '../ids';
 import { bodyFields } from '../request-body';
 import { storeUpload, uploadedFile } from './uploaded-file';
-import { readerToday } from '@portal/domain/calendar';
+import { DATE_YEAR_MESSAGE, inDateYears, readerToday } from '@portal/domain/calendar';
 
 const AGREEMENT_FIELDS = new Set(['carrier_agreement_status', 'carrier_agreement_date', 'carrier_agreement_document']);
 const AGREEMENT_SHA256 = createHash('sha256').update(AGREEMENT_TEXT).digest('hex');
@@ -101,6 +101,7 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
     }
     if (!options.staff && AGREEMENT_FIELDS.has(field)) {
       if (typeof raw === 'string' || typeof raw === 'boolean') agreement[field] = String(raw);
+      else if (raw !== null && raw !== undefined) errors[field] = ['Enter a valid value.'];
       continue;
     }
     if (!Object.hasOwn(PROFILE_SECTION_OF, field)) {
@@ -175,7 +176,16 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     ctx.body = staffVendorView(result.state, { createdAt: result.state.createdAt, updatedAt: null }, readerToday(ctx.query.tz));
   };
 
-  router.patch('/api/vendors/:id/', async (ctx) => staffEdit(ctx, await requireActor(ctx, store), ctx.params.id));
+  router.patch('/api/vendors/:id/', async (ctx) => {
+    const actor = await requireActor(ctx, store);
+    // An address naming no vendor is not found, as for DELETE (a body's 'vendor' that names none is a field error).
+    const vendorId = canonicalId(ctx.params.id);
+    if (!vendorId || !UUID.test(vendorId)) {
+      requireVendorAdmin(actor);
+      throw notFound('Vendor not found.');
+    }
+    return staffEdit(ctx, actor, vendorId);
+  });
 
   router.delete('/api/vendors/:id/', async (ctx) => {
     const actor = await requireActor(ctx, store);
@@ -221,6 +231,7 @@ export function vendorRoutes(deps: { store: EventStore; storage: FileStorage; se
     if (signing) {
       if (agreement.carrier_agreement_status !== 'true') errors.carrier_agreement_status = ['The agreement must be accepted (carrier_agreement_status: true).'];
       if (!agreement.carrier_agreement_date || !isCalendarDate(agreement.carrier_agreement_date.trim())) errors.carrier_agreement_date = ['Enter a valid date (yyyy-mm-dd).'];
+      else if (!inDateYears(Number(agreement.carrier_agreement_date.trim().slice(0, 4)))) errors.carrier_agreement_date = [DATE_YEAR_MESSAGE];
       else if (agreement.carrier_agreement_date.trim() > latestSigningDay()) errors.carrier_agreement_date = ['The agreement date cannot be in the future.'];
       if (!signature) errors.carrier_agreement_document = ['Please provide a signature before saving.'];
     }

@@ -70,6 +70,10 @@ describe('staff accounts and tiers', () => {
     expect((await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'ACCOUNTING' })).status).toBe(200);
     expect(await system.store.headPosition()).toBe(head);
     expect((await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'OWNER' })).status).toBe(400);
+    // Only the tier changes here: another field is refused, not ignored while the tier changes.
+    const mixed = await admin.request('PATCH', `/api/staff-accounts/${ids.newstaff}/update-tier/`, { tier: 'DISPATCH_OPS', is_active: false });
+    expect([mixed.status, mixed.body]).toEqual([400, { is_active: ['This field cannot be changed.'] }]);
+    expect(await system.store.headPosition()).toBe(head);
   });
 
   it('never changes or deletes the built-in admin, nor deletes any ADMIN-tier account', async () => {
@@ -105,6 +109,13 @@ describe('the staff profile', () => {
     expect((await vendor.get('/api/profiles/staff/')).status).toBe(404);
     const bad = await admin.request('PATCH', '/api/profiles/staff/', { phone: '555', email: 'nope' });
     expect(bad.body).toEqual({ phone: ['Phone format: (xxx) xxx-xxxx'], email: ['Please enter a valid email address.'] });
+    // A bad tier is named beside the other fields' errors, not instead of them.
+    expect((await admin.request('PATCH', '/api/profiles/staff/', { tier: 'X', phone: '12' })).body).toEqual({
+      tier: ['Select a valid tier: ADMIN, DISPATCH_OPS, ACCOUNTING, PENDING.'], phone: ['Phone format: (xxx) xxx-xxxx'],
+    });
+    // An address naming no vendor is not found (as its DELETE answers), not a field error about a field never sent.
+    expect((await admin.request('PATCH', '/api/vendors/zzz/', { city: 'Dallas' })).body).toEqual({ detail: 'Vendor not found.' });
+    expect((await dispatch.request('PATCH', '/api/vendors/zzz/', { city: 'Dallas' })).status).toBe(403);
     const saved = await admin.request('PATCH', '/api/profiles/staff/', { department: 'Operations', position: 'Director', phone: '2145550100', phone_ext: '' });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ department: 'Operations', position: 'Director', phone: '(214) 555-0100', tier: 'ADMIN' });

@@ -288,6 +288,17 @@ describe('the carrier agreement and a complete profile', () => {
     for (const date of [later, '2099-12-31']) {
       expect((await sign({ ...accepted, carrier_agreement_date: date }, PNG_1x1)).body, date).toEqual({ carrier_agreement_date: ['The agreement date cannot be in the future.'] });
     }
+    // A year no other stored date may have ("Signed on January 1, 100" was shown).
+    for (const date of ['0100-01-01', '1899-12-31']) {
+      expect((await sign({ ...accepted, carrier_agreement_date: date }, PNG_1x1)).body, date).toEqual({ carrier_agreement_date: ['Enter a year between 1900 and 2200.'] });
+    }
+    // An acceptance that is no text nor true/false is refused, not skipped.
+    expect((await vendor.request('PATCH', '/api/profiles/vendor/', { carrier_agreement_status: 1 })).body).toEqual({ carrier_agreement_status: ['Enter a valid value.'] });
+    // A file in a field that takes none is refused, not dropped with a 200.
+    expect((await vendor.upload('/api/profiles/vendor/', { city: 'Dallas' }, { insurance_document: { name: 'policy.pdf', content: pdf(), type: 'application/pdf' } }, 'PATCH')).body)
+      .toEqual({ insurance_document: ['A file is not taken in this field.'] });
+    expect((await vendor.upload('/api/vendor/documents/w9_document/', {}, { document: { name: 'w9.pdf', content: pdf(), type: 'application/pdf' } })).body)
+      .toEqual({ document: ['A file is not taken in this field.'] });
     expect(await system.store.headPosition()).toBe(head);
   });
 
