@@ -1,5 +1,5 @@
 // The staff profile rules of staff-side.md section 5, for the command API and the staff profile form.
-import { formatPhone } from '../vendors/profile-rules';
+import { characterCount, formatPhone } from '../vendors/profile-rules';
 import type { StaffProfileField } from './events';
 
 export const STAFF_REQUIRED_FIELDS: readonly StaffProfileField[] = ['department', 'position', 'first_name', 'last_name', 'email', 'phone'];
@@ -19,9 +19,9 @@ export function checkStaffField(field: StaffProfileField, raw: string): { value:
     case 'phone_ext':
       return { value: trimmed, error: /^\d{1,6}$/.test(trimmed) ? null : 'Extension must be 1-6 digits' };
     case 'bio':
-      return { value: trimmed, error: trimmed.length > 2000 ? 'Ensure this field has no more than 2000 characters.' : null };
+      return { value: trimmed, error: characterCount(trimmed) > 2000 ? 'Ensure this field has no more than 2000 characters.' : null };
     default:
-      return { value: trimmed, error: trimmed.length > 150 ? 'Ensure this field has no more than 150 characters.' : null };
+      return { value: trimmed, error: characterCount(trimmed) > 150 ? 'Ensure this field has no more than 150 characters.' : null };
   }
 }
 

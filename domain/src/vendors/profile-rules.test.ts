@@ -82,6 +82,9 @@ describe('profile field rules (vendor-side.md section 5)', () => {
       expect(ok('insurance_expiration', day).error, day).toBe('Enter a year between 1900 and 2200.');
     }
     expect(ok('legal_name', 'x'.repeat(201)).error).toBe('Ensure this field has no more than 200 characters.');
+    // Characters as people count them (and as the load schemas do): 200 emoji are 200, not 400.
+    expect(ok('legal_name', '🚚'.repeat(200)).error).toBeNull();
+    expect(ok('legal_name', '🚚'.repeat(201)).error).toBe('Ensure this field has no more than 200 characters.');
   });
 });
 

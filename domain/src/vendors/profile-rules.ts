@@ -109,13 +109,23 @@ export const PROFILE_RULES: Record<ProfileField, Rule> = {
   bank_account_number: { normalize: digitsOfNumber, check: pattern(/^\d{4,17}$/, 'Account number must be 4-17 digits') },
 };
 
+/**
+ * Characters as a person counts them (an emoji is one), as the shared schemas' zod checks count them: a limit named
+ * in a message must not be hit before that many characters (101 emoji were "more than 200 characters").
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
 /** The value as stored (auto-formatted) and its error, if any. Empty values are not checked: requiredness is separate. */
 export function checkProfileField(field: ProfileField, raw: string): { value: string; error: string | null } {
   const rule = own(PROFILE_RULES, field);
   if (!rule) return { value: raw, error: 'This field cannot be changed.' };
   const value = rule.normalize ? rule.normalize(raw) : raw;
   if (value === '') return { value, error: null };
-  if (rule.maxLength !== undefined && value.length > rule.maxLength) return { value, error: `Ensure this field has no more than ${rule.maxLength} characters.` };
+  if (rule.maxLength !== undefined && value.length > rule.maxLength && characterCount(value) > rule.maxLength) return { value, error: `Ensure this field has no more than ${rule.maxLength} characters.` };
   return { value, error: rule.check(value) };
 }
 
