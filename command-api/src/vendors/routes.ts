@@ -85,11 +85,11 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
   const values: Partial<Record<VendorField, string>> = Object.create(null);
   const errors: Record<string, string[]> = Object.create(null);
   const agreement: Record<string, string> = Object.create(null);
-  const cleared: ProfileField[] = [];
+  const cleared: VendorField[] = [];
   for (const [field, raw] of Object.entries(body)) {
     if (options.staff && field === 'vendor') continue;
     if (field === CLEARED_FIELDS) {
-      readCleared(raw, cleared, errors);
+      readCleared(raw, cleared, errors, options.staff === true);
       continue;
     }
     if (options.staff && COVERAGE.has(field)) {
@@ -127,7 +127,7 @@ function readProfileBody(ctx: Koa.Context, options: { staff?: boolean } = {}) {
  * name per entry or names separated by commas). The spec's saves leave empty values out, so without it a value once
  * saved could never be removed (a departed second contact, an old website). A required field is refused.
  */
-function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<string, string[]>): void {
+function readCleared(raw: unknown, cleared: VendorField[], errors: Record<string, string[]>, staff: boolean): void {
   const names = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
   if (!names || names.some((name) => typeof name !== 'string')) {
     errors[CLEARED_FIELDS] = ['Enter a list of field names.'];
@@ -139,9 +139,10 @@ function readCleared(raw: unknown, cleared: ProfileField[], errors: Record<strin
     return;
   }
   for (const name of (names as string[]).map((each) => each.trim()).filter((each) => each !== '')) {
-    if (!Object.hasOwn(PROFILE_SECTION_OF, name)) errors[name] = ['This field cannot be changed.'];
+    // An ADMIN may also remove a coverage amount (entered by mistake, or no longer known), as only staff set them.
+    if (!Object.hasOwn(PROFILE_SECTION_OF, name) && !(staff && COVERAGE.has(name))) errors[name] = ['This field cannot be changed.'];
     else if (REQUIRED_FIELDS.has(name as ProfileField)) errors[name] = [REQUIRED_FIELD_EMPTIED];
-    else if (!cleared.includes(name as ProfileField)) cleared.push(name as ProfileField);
+    else if (!cleared.includes(name as VendorField)) cleared.push(name as VendorField);
   }
 }
 

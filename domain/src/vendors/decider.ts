@@ -31,7 +31,7 @@ export type EditProfile = {
      * Optional fields to empty (a save's values never erase: an empty value is not applied). A required field, or one
      * already empty, is left as it is (the API refuses a required one first).
      */
-    cleared?: readonly ProfileField[];
+    cleared?: readonly VendorField[];
   };
 };
 export type UploadDocument = { type: 'UploadDocument'; data: { documentType: Exclude<VendorDocumentType, 'carrier_agreement'>; file: FileRef } };
@@ -111,14 +111,14 @@ export function decide(command: VendorCommand, state: VendorState): VendorEvent[
       return [{ type: 'VendorProfileCreated', data: command.data }];
     case 'EditProfile': {
       const vendor = active(state);
-      const cleared = (command.data.cleared ?? []).filter((field) => !REQUIRED_FIELDS.has(field));
+      const cleared = (command.data.cleared ?? []).filter((field) => !REQUIRED_FIELDS.has(field as ProfileField));
       const sets = { ...command.data.values, ...Object.fromEntries(cleared.map((field) => [field, null])) };
       const changed = changedMeanwhile(vendor, sets, command.data.expected);
       if (Object.keys(changed).length > 0) throw new VendorError('changed_meanwhile', changed);
       const bySection = new Map<ProfileSection, Record<string, { from: string | null; to: string | null }>>();
       for (const field of cleared) {
         const section = own(VENDOR_FIELD_SECTION, field);
-        const before = vendor.values[field] ?? null;
+        const before = vendor.values[field as ProfileField] ?? null;
         if (!section || before === null || before === '') continue;
         bySection.set(section, { ...(bySection.get(section) ?? {}), [field]: { from: before, to: null } });
       }

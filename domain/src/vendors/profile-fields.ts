@@ -49,7 +49,7 @@ export const CLEARED_FIELDS = 'cleared_fields';
 export const REQUIRED_FIELD_EMPTIED = 'This field is required.';
 
 /** A save's body with the fields it empties, when there are any. */
-export const withClearedFields = <Body extends object>(body: Body, cleared: readonly ProfileField[]): Body =>
+export const withClearedFields = <Body extends object>(body: Body, cleared: readonly VendorField[]): Body =>
   cleared.length > 0 ? { ...body, [CLEARED_FIELDS]: cleared } : body;
 
 export const emptyProfileValues = (): ProfileValues =>

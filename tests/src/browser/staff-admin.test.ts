@@ -256,6 +256,18 @@ describe('vendors', () => {
     const liability = page.getByLabel('Liability Coverage');
     expect(await liability.getAttribute('min')).toBe('0');
     expect(await liability.getAttribute('step')).toBe('0.01');
+    // What the inputs cannot read is named, and nothing is saved: an amount that is no number (the browser reports
+    // it as empty, and the save dropped it unsaid) and a date that is no day (it read "This field is required.").
+    await liability.fill('');
+    await liability.pressSequentially('2e');
+    const expiration = page.getByLabel('Policy Expiration Date');
+    await expiration.focus();
+    await page.keyboard.type('02302028');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter an amount in dollars, at least 0, with up to 2 decimals.').waitFor();
+    await page.getByText('Enter a valid date.', { exact: true }).waitFor();
+    expect(await liability.getAttribute('aria-invalid')).toBe('true');
+    await expiration.fill('2027-06-30');
     await liability.fill('750000');
     await page.getByLabel('Cargo Coverage').fill('100000.5');
     await page.getByLabel('Insurance Company').fill('Harbor Casualty');
@@ -263,7 +275,7 @@ describe('vendors', () => {
     await page.getByText('Insurance information updated successfully!').waitFor();
     await page.locator('#sa-tab-panel').getByText('$750,000.00').waitFor();
     await page.locator('#sa-tab-panel').getByText('$100,000.50').waitFor();
-    expect(edits).toEqual([{ insurance_company: 'Harbor Casualty', liability_amount: '750000.00', cargo_amount: '100000.50' }]);
+    expect(edits).toEqual([{ insurance_company: 'Harbor Casualty', insurance_expiration: '2027-06-30', liability_amount: '750000.00', cargo_amount: '100000.50' }]);
     await screenshot(page, 'staff-admin-vendor-insurance');
 
     const admin = await apiAs('admin', TEST_ADMIN_PASSWORD);

@@ -208,6 +208,11 @@ describe('vendors for staff', () => {
     expect(viaProfile.body.insurance_policy_number).toBe('GWC-77120');
     expect((await admin.request('PATCH', '/api/profiles/vendor/', { insurance_policy_number: 'X' })).body).toEqual({ vendor: ['Choose the vendor to edit.'] });
     expect((await admin.request('PATCH', `/api/vendors/${carrierId}/`, { phone_1: '12' })).body).toEqual({ phone_1: ['Phone format: (xxx) xxx-xxxx'] });
+    // An ADMIN can remove a coverage amount; a vendor cannot name one at all.
+    const removed = await admin.request('PATCH', `/api/vendors/${carrierId}/`, { cleared_fields: ['cargo_amount'] });
+    expect([removed.status, removed.body.cargo_amount, removed.body.liability_amount]).toEqual([200, null, '1000000.00']);
+    expect((await admin.get(`/api/vendors/${carrierId}/${at(removed)}`)).body).toMatchObject({ cargo_amount: null, liability_amount: '1000000.00' });
+    expect((await vendor.request('PATCH', '/api/profiles/vendor/', { cleared_fields: ['cargo_amount'] })).body).toEqual({ cargo_amount: ['This field cannot be changed.'] });
     const after = (await admin.get(`/api/vendors/${otherId}/${at(viaProfile)}`)).body;
     expect(after).toEqual(before);
     const { rows } = await system.db.pool.query(`SELECT DISTINCT stream_id FROM es_events WHERE type = 'VendorProfileEdited' AND metadata->>'actorUsername' = 'admin'`);

@@ -83,7 +83,7 @@ export const useVendor = (id: string) => useQuery(vendorQueryOptions(id));
 export function useUpdateVendor(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ patch, expected, cleared = [] }: { patch: VendorPatch; expected?: Partial<Record<VendorField, string>>; cleared?: readonly ProfileField[] }) =>
+    mutationFn: ({ patch, expected, cleared = [] }: { patch: VendorPatch; expected?: Partial<Record<VendorField, string>>; cleared?: readonly VendorField[] }) =>
       apiClient.patch<VendorDetail>(withBrowserZone(`/vendors/${encodeURIComponent(id)}/`), withClearedFields(patch, cleared), {
         headers: expected && Object.keys(expected).length > 0 ? { 'X-Expected-Values': JSON.stringify(expected) } : undefined,
       }),

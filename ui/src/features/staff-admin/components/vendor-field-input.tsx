@@ -1,5 +1,5 @@
 import type { VendorField } from '@portal/domain/vendors/profile-fields';
-import { maskedDisplay, STATE_OPTIONS, VENDOR_FIELDS } from '../utils/vendor-detail';
+import { maskedDisplay, STATE_OPTIONS, UNREADABLE_INPUT, VENDOR_FIELDS } from '../utils/vendor-detail';
 
 interface VendorFieldInputProps {
   name: VendorField;
@@ -18,6 +18,9 @@ interface VendorFieldInputProps {
 
 const INPUT_TYPES = { text: 'text', email: 'email', tel: 'tel', url: 'text', date: 'date' } as const;
 
+/** A date or number input holding what is no day or number (02/30/2028, '2e') reports itself empty: it is not. */
+const valueOf = (input: HTMLInputElement) => (input.value === '' && input.validity.badInput ? UNREADABLE_INPUT : input.value);
+
 export function VendorFieldInput({ name, idPrefix, value, stored, error, readOnly, onChange: changed }: VendorFieldInputProps) {
   const onChange = (field: VendorField, raw: string) => {
     if (!readOnly) changed(field, raw);
@@ -29,7 +32,8 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, readOnl
   const common = {
     id,
     name,
-    value,
+    // The input keeps what was typed: the browser already shows it, and reports it as empty.
+    value: value === UNREADABLE_INPUT ? '' : value,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [kind === 'masked' ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined,
   };
@@ -48,7 +52,7 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, readOnl
     );
   } else if (kind === 'currency') {
     control = (
-      <input {...common} readOnly={readOnly} type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" onChange={(event) => onChange(name, event.target.value)} />
+      <input {...common} readOnly={readOnly} type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" onChange={(event) => onChange(name, valueOf(event.target))} />
     );
   } else if (kind === 'masked') {
     control = (
@@ -63,7 +67,15 @@ export function VendorFieldInput({ name, idPrefix, value, stored, error, readOnl
       />
     );
   } else {
-    control = <input {...common} readOnly={readOnly} type={INPUT_TYPES[kind]} autoComplete="off" onChange={(event) => onChange(name, event.target.value)} />;
+    control = (
+      <input
+        {...common}
+        readOnly={readOnly}
+        type={INPUT_TYPES[kind]}
+        autoComplete="off"
+        onChange={(event) => onChange(name, kind === 'date' ? valueOf(event.target) : event.target.value)}
+      />
+    );
   }
 
   return (

@@ -10,6 +10,7 @@ import {
   editValuesOf,
   FIELD_TABS,
   formatCurrency,
+  UNREADABLE_INPUT,
   maskedDisplay,
   patchErrors,
   VENDOR_TABS,
@@ -127,6 +128,25 @@ describe('editing a tab', () => {
     const wrong = changeVendorField(typed.values, typed.errors, 'email_1', 'not-an-email');
     expect(wrong.errors.email_1).toBe('Please enter a valid email address.');
     expect(patchErrors(vendor, contact, wrong.values)).toEqual({ email_1: 'Please enter a valid email address.' });
+  });
+
+  it('names what an input could not read (a date that is no day, an amount that is no number), not an emptied field', () => {
+    const withDate = { ...vendor, insurance_expiration: '2027-06-30' };
+    const values = { ...editValuesOf(withDate, insurance), insurance_expiration: UNREADABLE_INPUT, liability_amount: UNREADABLE_INPUT };
+    expect(patchErrors(withDate, insurance, values)).toEqual({
+      insurance_expiration: 'Enter a valid date.',
+      liability_amount: 'Enter an amount in dollars, at least 0, with up to 2 decimals.',
+    });
+    expect(changeVendorField(editValuesOf(withDate, insurance), {}, 'liability_amount', UNREADABLE_INPUT).errors).toEqual({
+      liability_amount: 'Enter an amount in dollars, at least 0, with up to 2 decimals.',
+    });
+    expect(vendorCleared(withDate, insurance, values)).toEqual([]);
+  });
+
+  it('clears a coverage amount emptied (before, the save left it unchanged and said so)', () => {
+    const values = { ...editValuesOf(vendor, insurance), liability_amount: ' ' };
+    expect(vendorPatch(vendor, insurance, values)).toEqual({});
+    expect(vendorCleared(vendor, insurance, values)).toEqual(['liability_amount']);
   });
 
   it('holds a bad amount against the save', () => {

@@ -17,6 +17,7 @@ import { profileValueDigest } from '@portal/domain/vendors/profile-fields';
 import { checkProfileField } from '@portal/domain/vendors/profile-rules';
 import { currentOfConflict } from '../../../lib/changed-meanwhile';
 import { formatCalendarDay } from '../../../lib/calendar-days';
+import { DATE_INVALID_MESSAGE } from '@portal/domain/calendar';
 import { servedFileUrl } from '../../../lib/served-file-url';
 import type { VendorDetail, VendorPatch } from '../api/vendors';
 import { formatUsd } from '../../../lib/money';
@@ -140,8 +141,16 @@ export function checkCurrency(raw: string): { value: string; error: string | nul
   return { value: Number(text).toFixed(2), error: null };
 }
 
+/**
+ * What a date or amount field holds while its input has what the browser cannot read (02/30/2028, '2e'): the browser
+ * reports such an input as empty, so the save dropped a typed amount unsaid, and a bad date read as an emptied field
+ * ("This field is required.").
+ */
+export const UNREADABLE_INPUT = '\u0000unreadable';
+
 /** The value as it would be sent, and its error: the domain's profile rule, or the currency rule. */
 export function checkVendorField(name: VendorField, raw: string): { value: string; error: string | null } {
+  if (raw === UNREADABLE_INPUT) return { value: raw, error: isCurrency(name) ? CURRENCY_MESSAGE : DATE_INVALID_MESSAGE };
   return isCurrency(name) ? checkCurrency(raw) : checkProfileField(name as ProfileField, raw);
 }
 
@@ -206,10 +215,10 @@ export function vendorPatch(vendor: Partial<VendorDetail>, tab: FieldTab, values
  * body's empty values are not applied, so without it an old website or second contact could never be removed (the
  * screen said "No changes").
  */
-export function vendorCleared(vendor: Partial<VendorDetail>, tab: FieldTab, values: EditValues): ProfileField[] {
+export function vendorCleared(vendor: Partial<VendorDetail>, tab: FieldTab, values: EditValues): VendorField[] {
   return tab.fields.filter(
-    (name): name is ProfileField =>
-      Object.hasOwn(PROFILE_SECTION_OF, name) && !isMasked(name) && !REQUIRED_FIELDS.has(name as ProfileField) && (values[name] ?? '').trim() === '' && stored(vendor, name) !== '',
+    (name) =>
+      (Object.hasOwn(PROFILE_SECTION_OF, name) || isCurrency(name)) && !isMasked(name) && !REQUIRED_FIELDS.has(name as ProfileField) && (values[name] ?? '').trim() === '' && stored(vendor, name) !== '',
   );
 }
 
@@ -217,7 +226,7 @@ export function vendorCleared(vendor: Partial<VendorDetail>, tab: FieldTab, valu
  * What an ADMIN's save expects of each field it sends: the value as the screen read it, as a digest
  * (profileValueDigest). Not for the bank numbers, which staff only see masked: a new one replaces whatever is there.
  */
-export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch, cleared: readonly ProfileField[] = []): Partial<Record<VendorField, string>> {
+export function vendorExpected(vendor: Partial<VendorDetail>, patch: VendorPatch, cleared: readonly VendorField[] = []): Partial<Record<VendorField, string>> {
   return Object.fromEntries(
     [...(Object.keys(patch) as VendorField[]), ...cleared].filter((name) => !isMasked(name)).map((name) => [name, profileValueDigest(stored(vendor, name))]),
   );
