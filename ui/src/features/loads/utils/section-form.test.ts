@@ -88,6 +88,15 @@ describe('validateSectionPatch (the server schema, shared)', () => {
     expect(errors.rate_amount).toBe('Ensure this value is greater than or equal to 0.');
     expect(errors.temperature_min).toBe('Ensure this value is greater than or equal to -100.');
   });
+
+  it("refuses a payment date after the user's own today, which the server lets through west of UTC+14", () => {
+    const day = 24 * 3_600_000;
+    const todayUtc = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    // The server's schema takes today's UTC date; for a user whose own day is still the day before, it is tomorrow.
+    expect(validateSectionPatch({ last_payment_date: todayUtc }, new Date(Date.now() - 2 * day))).toEqual({ last_payment_date: 'The last payment date cannot be in the future.' });
+    expect(validateSectionPatch({ last_payment_date: todayUtc }, new Date(Date.now() + day))).toEqual({});
+    expect(validateSectionPatch({ last_payment_date: null }, new Date(Date.now() - 2 * day))).toEqual({});
+  });
 });
 
 describe('changedMeanwhile', () => {

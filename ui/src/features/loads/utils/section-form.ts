@@ -1,8 +1,9 @@
 // Section editing (vendor-side.md sections 4-5): the form's values from the load, and back to a patch that holds
 // only what changed. Numbers parse as decimals, dates are stored at UTC midnight, empty means null.
 import type { FieldValue, LoadSection } from '@portal/domain/loads/fields';
-import { updateLoadSchema } from '@portal/domain/loads/schemas';
-import { isoToMmDdYyyy, mmDdYyyyToIso } from '../../../lib/format-date';
+import { PAYMENT_DATE_IN_FUTURE, updateLoadSchema } from '@portal/domain/loads/schemas';
+import { todayIsoDate } from '../../../lib/calendar-days';
+import { isDateOnly, isoToMmDdYyyy, mmDdYyyyToIso } from '../../../lib/format-date';
 import { issuesByField } from '../../../lib/validation';
 import { invalidNumberMessage, parseDecimal } from './parse-decimal';
 import { type EditableField, SECTION_FIELDS, type SectionFieldSpec } from './section-fields';
@@ -70,11 +71,21 @@ export function diffSection(section: LoadSection, initial: SectionFormValues, cu
   return { patch, errors };
 }
 
-/** The server's own rules (lengths, ranges, whole numbers), checked before sending: the schema is shared. */
-export function validateSectionPatch(patch: SectionPatch): SectionErrors {
+/**
+ * The server's own rules (lengths, ranges, whole numbers), checked before sending: the schema is shared. And a payment
+ * date after the user's own today: the server can only refuse a day that has begun nowhere on earth yet (it does not
+ * know where the user is), so in the Americas tomorrow's date went through.
+ */
+export function validateSectionPatch(patch: SectionPatch, now: Date = new Date()): SectionErrors {
   const result = updateLoadSchema.safeParse(patch);
-  if (result.success) return {};
-  return Object.fromEntries(Object.entries(issuesByField(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]));
+  const errors: SectionErrors = result.success
+    ? {}
+    : Object.fromEntries(Object.entries(issuesByField(result.error.issues)).map(([field, messages]) => [field, messages.join(' ')]));
+  const paid = patch.last_payment_date;
+  if (!errors.last_payment_date && typeof paid === 'string' && isDateOnly(paid) && paid.slice(0, 10) > todayIsoDate(now)) {
+    errors.last_payment_date = PAYMENT_DATE_IN_FUTURE;
+  }
+  return errors;
 }
 
 /** Two stored values of a field, the same as the API stores them ('777' and 777, '' and null; a date by its instant). */

@@ -81,7 +81,7 @@ function PaymentsLog() {
       <header className="pay-page-header">
         <div>
           <h1>Payments Log</h1>
-          <p className="pay-subtitle">The delivered loads still to be paid, and every change to a load's payment status, amount paid, last payment date and payment notes, across all loads.</p>
+          <p className="pay-subtitle">The delivered loads still to be paid, and every change to a load's rate, payment status, amount paid, last payment date and payment notes, across all loads.</p>
         </div>
       </header>
 
