@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as loads from '@portal/domain/loads/decider';
-import { changedMeanwhileDetail, LoadError, type LoadState } from '@portal/domain/loads/decider';
+import { changedMeanwhileDetail, LoadError, PAYMENTS_RECORDED, type LoadState } from '@portal/domain/loads/decider';
 import type { LoadEvent } from '@portal/domain/loads/events';
 import { loadNumberStream, loadStream, normalizeLoadNumber, SECTION_OF, type FieldValue, type LoadDocumentType } from '@portal/domain/loads/fields';
 import type { FileRef } from '@portal/domain/vendors/events';
@@ -64,6 +64,7 @@ function mapLoadError(error: unknown): never {
     if (error.code === 'invalid') throw new ValidationFailed(error.fields);
     if (error.code === 'not_found') throw notFound();
     if (error.code === 'document_not_found') throw notFound('Document not found.');
+    if (error.code === 'payments_recorded') throw new HttpError(400, PAYMENTS_RECORDED);
     // With the fields as they are now, so the client can mark them without reading the load again (which may lag).
     if (error.code === 'changed_meanwhile') throw new HttpError(409, changedMeanwhileDetail(error.current), {}, { current: error.current });
   }

@@ -117,6 +117,34 @@ describe('payment status, dates and sections', () => {
     const stale = decide({ type: 'UpdateLoad', data: { patch: { vendor: to }, vendorName: 'Blue Line', currentVendor: { id: 'v-9', name: 'Other' }, now } }, given(created));
     expect(stale[0]!.data).toMatchObject({ from: { id: 'v-1', name: 'Acme Haulers' } });
   });
+
+  it('refuses another vendor while anything paid to (or noted about paying) the vendor is on the load', () => {
+    const to = '3f0e8d4e-0000-4000-8000-000000000002';
+    const assign = (state: LoadState, more: Record<string, unknown> = {}) => update({ vendor: to, ...more }, state);
+    const paid = given(created, { type: 'LoadSectionEdited', data: { section: 'rate', changes: { amount_paid: { from: null, to: 500 } } } });
+    const noted = given(created, { type: 'LoadSectionEdited', data: { section: 'rate', changes: { payment_notes: { from: null, to: 'check 88812' } } } });
+    const dated = given(created, { type: 'LoadSectionEdited', data: { section: 'rate', changes: { last_payment_date: { from: null, to: '2026-11-20T00:00:00.000Z' } } } });
+    const disputed = given(created, { type: 'LoadPaymentStatusChanged', data: { from: 'unpaid', to: 'disputed' } });
+    for (const state of [paid, noted, dated, disputed]) {
+      expect(() => assign(state)).toThrow(expect.objectContaining({ code: 'payments_recorded' }));
+    }
+    // Nothing paid, or a zero amount: assigned.
+    expect(assign(given(created))).toHaveLength(1);
+    expect(assign(given(created, { type: 'LoadSectionEdited', data: { section: 'rate', changes: { amount_paid: { from: null, to: 0 } } } }))).toHaveLength(1);
+  });
+
+  it('takes a reassignment that clears the payment facts in the same request, the handover recorded last', () => {
+    const to = '3f0e8d4e-0000-4000-8000-000000000002';
+    const paid = given(
+      created,
+      { type: 'LoadSectionEdited', data: { section: 'rate', changes: { amount_paid: { from: null, to: 500 }, payment_notes: { from: null, to: 'check 88812' } } } },
+      { type: 'LoadPaymentStatusChanged', data: { from: 'unpaid', to: 'partial' } },
+    );
+    const events = update({ vendor: to, payment_status: 'unpaid', amount_paid: null, payment_notes: null }, paid);
+    expect(events.map((event) => event.type)).toEqual(['LoadPaymentStatusChanged', 'LoadSectionEdited', 'LoadVendorAssigned']);
+    // Clearing only part of it is still refused.
+    expect(() => update({ vendor: to, amount_paid: null }, paid)).toThrow(expect.objectContaining({ code: 'payments_recorded' }));
+  });
 });
 
 describe('deleting and restoring', () => {

@@ -101,7 +101,7 @@ export const UPLOAD_KEY_REUSED = 'This upload key was used for another file. Cho
 
 export class LoadError extends Error {
   constructor(
-    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found' | 'changed_meanwhile',
+    readonly code: 'exists' | 'not_found' | 'not_deleted' | 'invalid' | 'document_not_found' | 'changed_meanwhile' | 'payments_recorded',
     readonly fields: Record<string, string[]> = {},
     /** For 'changed_meanwhile': the fields changed meanwhile, as they are now. */
     readonly current: Record<string, FieldValue> = {},
@@ -199,6 +199,18 @@ export function expectableValue(load: Load, field: string): FieldValue | undefin
   return own(EXPECTABLE_OUTSIDE_SECTION_VALUES, field)?.(load);
 }
 
+/** Whether a load (as this patch leaves it) holds anything paid to, or noted about paying, its vendor. */
+function hasPaymentFacts(load: Load, patch: UpdateLoad['data']['patch']): boolean {
+  const after = <F extends 'amount_paid' | 'last_payment_date' | 'payment_notes'>(field: F) => (patch[field] !== undefined ? patch[field] : load.values[field]) ?? null;
+  const status = patch.payment_status ?? load.paymentStatus;
+  const paid = after('amount_paid');
+  const notes = after('payment_notes');
+  return status !== 'unpaid' || (typeof paid === 'number' && paid !== 0) || after('last_payment_date') !== null || (typeof notes === 'string' && notes.trim() !== '');
+}
+
+export const PAYMENTS_RECORDED =
+  'Payments are recorded on this load for its current vendor. Clear the amount paid, last payment date and payment notes, and set the payment status to Unpaid, before assigning another vendor.';
+
 /** One request becomes the events that say what changed; nothing changed, nothing recorded. */
 function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   const load = existing(state);
@@ -212,11 +224,12 @@ function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
   }
   if (Object.keys(changed).length > 0) throw new LoadError('changed_meanwhile', {}, changed);
   const events: LoadEvent[] = [];
-  if (patch.vendor !== undefined && patch.vendor !== load.vendorId) {
-    const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;
-    const from = load.vendorId ? { id: load.vendorId, name: renamed ?? load.vendorName } : null;
-    events.push({ type: 'LoadVendorAssigned', data: { from, to: { id: patch.vendor, name: command.data.vendorName ?? null } } });
-  }
+  // What was paid (and noted) to one carrier is not another's: the new one would see it as its own, and what it is
+  // owed would count the first one's payment. It is cleared first (the payment history records that), by accounting
+  // or in the same request; the handover is then the request's last event, so what it cleared is the first carrier's
+  // time with the load (its log rows name that carrier, and the new one does not see them).
+  const reassigned = patch.vendor !== undefined && patch.vendor !== load.vendorId;
+  if (reassigned && load.vendorId !== null && hasPaymentFacts(load, patch)) throw new LoadError('payments_recorded');
   let pickupDate = load.pickupDate;
   let deliveryDate = load.deliveryDate;
 
@@ -257,6 +270,11 @@ function updateLoad(command: UpdateLoad, state: LoadState): LoadEvent[] {
     throw new LoadError('invalid', { temperature_max: ['Maximum temperature must not be below the minimum temperature.'] });
   }
   for (const [section, changes] of bySection) events.push({ type: 'LoadSectionEdited', data: { section, changes } });
+  if (reassigned) {
+    const renamed = command.data.currentVendor?.id === load.vendorId ? command.data.currentVendor?.name : undefined;
+    const from = load.vendorId ? { id: load.vendorId, name: renamed ?? load.vendorName } : null;
+    events.push({ type: 'LoadVendorAssigned', data: { from, to: { id: patch.vendor!, name: command.data.vendorName ?? null } } });
+  }
   return events;
 }
 

@@ -3,6 +3,7 @@ import type { PortalClient } from '../support/http-client';
 import { until } from '../support/until';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeAccount, activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
+import { PAYMENTS_RECORDED } from '@portal/domain/loads/decider';
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -210,8 +211,18 @@ describe('a load reassigned between carriers', () => {
     const id = created.body.id;
     const createdAt = created.headers.get('x-event-position');
     await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: 1325, payment_notes: 'ACH to carrier', payment_status: 'partial' });
+    // Not while a payment to the first carrier is on the load: the next one would take it for its own.
+    const paidHead = await system.store.headPosition();
+    const refused = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: rivalVendorId });
+    expect([refused.status, refused.body]).toEqual([400, { detail: PAYMENTS_RECORDED }]);
+    expect(await system.store.headPosition()).toBe(paidHead);
+    // Accounting clears it; that is the first carrier's time with the load, and its log rows name that carrier.
+    const cleared = await accounting.request('PATCH', `/api/loads/${id}/`, { amount_paid: null, payment_notes: null, payment_status: 'unpaid' });
+    expect(cleared.status).toBe(200);
     const handedOver = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: rivalVendorId });
     expect(handedOver.status).toBe(200);
+    const clearedRows = (await accounting.get(`/api/payments/log/?${at(handedOver)}`)).body.filter((row: { load_id: string }) => row.load_id === id);
+    expect(new Set(clearedRows.map((row: { vendor_id: string }) => row.vendor_id))).toEqual(new Set([vendorId]));
     const handedOverAt = handedOver.headers.get('x-event-position');
     const rivalStatus = await otherVendor.request('PATCH', `/api/loads/${id}/`, { status: 'picked_up' });
     expect(rivalStatus.status).toBe(200);
@@ -232,7 +243,7 @@ describe('a load reassigned between carriers', () => {
     expect((await otherVendor.get(`/api/loads/${id}/?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
     expect((await otherVendor.get(`/api/loads/${id}/?as_of_position=${handedOverAt}`)).body).toMatchObject({ vendor: rivalVendorId, status: 'open' });
     // Staff still see the whole story.
-    expect((await dispatch.get(`/api/loads/${id}/history/`)).body.count).toBe(6);
+    expect((await dispatch.get(`/api/loads/${id}/history/`)).body.count).toBe(8);
 
     // Handed back: the first carrier sees its own time and the return, not what happened while the other one had it.
     const handedBack = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: vendorId });

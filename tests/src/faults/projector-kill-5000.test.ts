@@ -54,6 +54,9 @@ interface LoadModel {
   events: number;
   /** Payment facts changed (rows of the payments log). */
   paymentFacts: number;
+  /** Whether an amount paid (notes) was set: a reassignment must clear them with the payment status first. */
+  amountSet: boolean;
+  notesSet: boolean;
   pickupNotes: string | null;
 }
 
@@ -210,7 +213,7 @@ it(`keeps the read models equal to a clean rebuild through ${KILLS} SIGKILLs dur
           status: [201], events: 2, stream: (created) => loadStream(created.id),
         });
         const model: LoadModel = {
-          id: answer!.body.id, vendor, status: 'open', payment: 'unpaid', pickupSet: false, deliverySet: false, deleted: false, documents: [], events: 1, paymentFacts: 0, pickupNotes: null,
+          id: answer!.body.id, vendor, status: 'open', payment: 'unpaid', pickupSet: false, deliverySet: false, deleted: false, documents: [], events: 1, paymentFacts: 0, amountSet: false, notesSet: false, pickupNotes: null,
         };
         mine.push(model);
         loads.push(model);
@@ -243,6 +246,8 @@ it(`keeps the read models equal to a clean rebuild through ${KILLS} SIGKILLs dur
         load.paymentFacts++;
         paymentFacts++;
         if (kind === 0) load.payment = to;
+        if (kind === 1) load.amountSet = true;
+        if (kind === 2) load.notesSet = true;
       } else if (roll < 0.76) {
         const actor = owner(load, 'admin', 'dispatch');
         const field = random.pick(['pickup_date', 'delivery_date'] as const);
@@ -254,9 +259,22 @@ it(`keeps the read models equal to a clean rebuild through ${KILLS} SIGKILLs dur
       } else if (roll < 0.8) {
         const actor = random.pick<Actor>(['admin', 'dispatch']);
         const to = other(load.vendor);
-        await command(where(`assign ${to} by ${actor}`, load), patch(actor, load, { vendor: vendorIds[to] }), { status: [200], events: 1, stream: onLoad(load) });
-        load.events++;
-        load.vendor = to;
+        const statusSet = load.payment !== 'unpaid';
+        if ((statusSet || load.amountSet || load.notesSet) && actor === 'dispatch') {
+          // What was paid to one carrier is not the next one's; dispatch may not clear it: refused, nothing recorded.
+          await command(where(`assign ${to} by ${actor}, refused while paid`, load), patch(actor, load, { vendor: vendorIds[to] }), { status: [400], events: 0 });
+          refused++;
+        } else {
+          // An ADMIN clears the payment facts in the same request; each cleared one is a payments log row.
+          const clearing = { ...(statusSet ? { payment_status: 'unpaid' } : {}), ...(load.amountSet ? { amount_paid: null } : {}), ...(load.notesSet ? { payment_notes: null } : {}) };
+          const events = 1 + (statusSet ? 1 : 0) + (load.amountSet || load.notesSet ? 1 : 0);
+          const rows = Object.keys(clearing).length;
+          await command(where(`assign ${to} by ${actor}`, load), patch(actor, load, { vendor: vendorIds[to], ...clearing }), { status: [200], events, stream: onLoad(load) });
+          load.events += events;
+          load.paymentFacts += rows;
+          paymentFacts += rows;
+          Object.assign(load, { vendor: to, payment: 'unpaid', amountSet: false, notesSet: false });
+        }
       } else if (roll < 0.84) {
         const actor = owner(load, 'admin', 'dispatch', 'accounting');
         const content = Buffer.concat([pdf(600 + random.int(0, 400)), Buffer.from(`%${tag}\n`)]);
