@@ -17,19 +17,19 @@ type Row = DeletedLoad | DeletedVendor | DeletedStaff;
 
 const orDash = (value: string | null | undefined): ReactNode => (value && value.trim() ? value : <span className="rb-muted">—</span>);
 
-// The columns before "Deleted By" and "Deleted At", per kind.
-const RECORD_COLUMNS: Record<RecycleKind, { header: string; cell(row: Row): ReactNode }[]> = {
+// The columns before "Deleted By" and "Deleted At", per kind. Names (`rb-name`) may be one long word: they wrap.
+const RECORD_COLUMNS: Record<RecycleKind, { header: string; className?: string; cell(row: Row): ReactNode }[]> = {
   loads: [
     { header: 'Load ID', cell: (row) => <strong>{(row as DeletedLoad).kdt_id}</strong> },
-    { header: 'Vendor', cell: (row) => orDash((row as DeletedLoad).vendor_name) },
+    { header: 'Vendor', className: 'rb-name', cell: (row) => orDash((row as DeletedLoad).vendor_name) },
   ],
   vendors: [
-    { header: 'Name', cell: (row) => <strong>{orDash((row as DeletedVendor).name)}</strong> },
-    { header: 'Username', cell: (row) => (row as DeletedVendor).username },
+    { header: 'Name', className: 'rb-name', cell: (row) => <strong>{orDash((row as DeletedVendor).name)}</strong> },
+    { header: 'Username', className: 'rb-name', cell: (row) => (row as DeletedVendor).username },
   ],
   staff: [
-    { header: 'Username', cell: (row) => <strong>{(row as DeletedStaff).username}</strong> },
-    { header: 'Name', cell: (row) => orDash((row as DeletedStaff).name) },
+    { header: 'Username', className: 'rb-name', cell: (row) => <strong>{(row as DeletedStaff).username}</strong> },
+    { header: 'Name', className: 'rb-name', cell: (row) => orDash((row as DeletedStaff).name) },
   ],
 };
 
@@ -83,7 +83,7 @@ export function RecycleBinSection({ kind, bin, historyOpenFor = null, onHistory,
                 return (
                   <tr role="row" key={row.id}>
                     {columns.map((column) => (
-                      <td role="cell" key={column.header} data-label={column.header}>
+                      <td role="cell" key={column.header} className={column.className} data-label={column.header}>
                         {column.cell(row)}
                       </td>
                     ))}
