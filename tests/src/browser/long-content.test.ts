@@ -27,7 +27,7 @@ let vendorId: string;
 beforeAll(async () => {
   const { client: vendor, user } = await activeSignedIn(suite.system, 'vendor', 'longname');
   vendorId = user.vendor_profile.id as string;
-  expect((await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: LONG_NAME, legal_name: LONG_NAME })).status).toBe(200);
+  expect((await vendor.request('PATCH', '/api/profiles/vendor/', { business_name: LONG_NAME, legal_name: `${LONG_NAME}Incorporated` })).status).toBe(200);
   kept = (await vendor.post('/api/loads/', { load_number: 'long-kept' })).body;
   binned = (await vendor.post('/api/loads/', { load_number: 'long-binned' })).body;
   const photo = await vendor.upload(`/api/loads/${kept.id}/documents/`, { document_type: 'photos' }, { file: { name: 'dock.png', content: PNG_1x1 } });
@@ -108,6 +108,11 @@ describe('a long unbroken vendor name', () => {
       expect(await showsItAll(log.locator('xpath=..')), `payments log at ${width} px: its table within its box`).toBe(true);
       await expectCellsInView(logRow, ['.cell-summary', '.cell-actor', '.cell-payment_status'], width);
     });
+
+    // The staff vendor page: the legal name beside the heading did not wrap (2,946 px at 1300).
+    await staff.goto(`/staff/vendors/${vendorId}`);
+    await staff.getByRole('heading', { level: 1, name: LONG_NAME }).waitFor();
+    await withinScreen(staff, 'staff-vendor');
 
     // The recycle bin: History and Restore were past the box's edge, at x = 1,876 and 1,982.
     await staff.goto('/staff/recycle-bin');
