@@ -145,7 +145,7 @@ describe('focus on a page change', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/load/'));
-    await page.getByRole('button', { name: '← Back to Loads' }).click();
+    await page.getByRole('button', { name: 'Back to Loads', exact: true }).click();
     await waitForPath(page, '/loads');
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'kdt_24105' });
     // Any other way to the list lands on its heading, as before.

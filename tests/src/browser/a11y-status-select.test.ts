@@ -151,3 +151,58 @@ describe('status dropdowns from the keyboard', () => {
     await mouseSaves(page, select, patches, 'payment_status', 'paid', 'Payment status updated to Paid');
   });
 });
+
+describe('Assign Vendor from the keyboard (staff load page)', () => {
+  /** dispatch on the staff page of `kdtId`, reached from the board. */
+  async function staffLoadPage(kdtId: string): Promise<Page> {
+    const page = await signedIn('staff', 'dispatch', '/staff/loads');
+    await page.getByRole('link', { name: kdtId, exact: true }).click();
+    await page.getByRole('heading', { name: kdtId, level: 1 }).waitFor();
+    return page;
+  }
+  const box = (page: Page) => page.getByRole('region', { name: 'Assign Vendor' });
+
+  it('keeps the focus on its button while it assigns, says the outcome, and ties a missing vendor to the select', { timeout: 60_000 }, async () => {
+    const page = await staffLoadPage('kdt_24112');
+    const patches = await watchPatches(page);
+    const select = box(page).getByRole('combobox', { name: 'Vendor' });
+    const button = box(page).getByRole('button', { name: /^(Assign Vendor|Assigning\.\.\.)$/ });
+    await select.waitFor();
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    // No vendor chosen: the alert names it, and the select is described by it.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const alert = box(page).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Please select a vendor.');
+    expect(await select.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await select.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Please select a vendor.');
+    // The status region is on the page before it says anything (one added with its text already in it is not read).
+    const status = box(page).getByRole('status');
+    expect(await status.count()).toBe(1);
+    expect(await status.textContent()).toBe('');
+
+    await select.selectOption({ index: 1 });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    // While it assigns (the answer is held back): the button keeps the focus, busy rather than disabled.
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    await expectFocused(page, button);
+    expect(await button.evaluate((node) => (node as unknown as { disabled: boolean }).disabled)).toBe(false);
+    await expect.poll(() => status.textContent()).toBe('Vendor assigned successfully!');
+    await expectFocused(page, button);
+    expect(patches).toHaveLength(1);
+  });
+
+  it('says why a load with a payment to its vendor is not handed to another', { timeout: 60_000 }, async () => {
+    const page = await staffLoadPage('kdt_24101');
+    const select = box(page).getByRole('combobox', { name: 'Vendor' });
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    const other = await select.locator('option').evaluateAll((options) => options.map((o) => ({ value: o.getAttribute('value'), text: o.textContent })));
+    const target = other.find((option) => option.value && !/Lone Star/.test(option.text ?? ''))!;
+    await select.selectOption(target.value!);
+    await box(page).getByRole('button', { name: 'Assign Vendor' }).click();
+    await expect.poll(() => box(page).getByRole('alert').textContent()).toMatch(/^Payments are recorded on this load for its current vendor\./);
+    expect(await box(page).locator('.assign-vendor-current').textContent()).toMatch(/Lone Star/);
+  });
+});

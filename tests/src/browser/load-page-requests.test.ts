@@ -239,7 +239,7 @@ describe('the page of a load that is not there', () => {
     release();
     await expectAskedOnce(page, watched, MISSING_LOAD_ID, 'Load not found.');
     expect(await page.getByRole('alert').filter({ hasText: 'Load not found.' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: '← Back to Loads' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Back to Loads', exact: true }).isVisible()).toBe(true);
     // The page has its heading, and its title says what it found.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Load Details');
     await expect.poll(() => page.title()).toBe('Not found · Load Details · Freight Portal');

@@ -53,14 +53,14 @@ describe('/vendor/loads (vendor-side.md section 2)', () => {
     await page.waitForURL((url) => /^\/load\/[0-9a-f-]{36}$/.test(url.pathname));
     const loadId = new URL(page.url()).pathname.split('/')[2]!;
     await page.getByRole('heading', { name: 'Load Details kdt_24105', level: 1 }).waitFor();
-    await page.getByRole('button', { name: '← Back to Loads' }).click();
+    await page.getByRole('button', { name: 'Back to Loads', exact: true }).click();
     await waitForPath(page, '/loads');
     await loadsTable(page).getByRole('link', { name: 'kdt_24105', exact: true }).waitFor();
 
     // The detail under /vendor/loads returns to /vendor/loads, its return target.
     await page.goto(`/vendor/loads/${loadId}`);
     await page.getByRole('heading', { name: 'Load Details kdt_24105', level: 1 }).waitFor();
-    await page.getByRole('button', { name: '← Back to Loads' }).click();
+    await page.getByRole('button', { name: 'Back to Loads', exact: true }).click();
     await waitForPath(page, '/vendor/loads');
     await expect.poll(async () => (await shownIds(page)).length).toBe(12);
   });

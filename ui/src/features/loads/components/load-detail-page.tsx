@@ -27,7 +27,7 @@ export function LoadDetailPage() {
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate(listPath, backToLoads(loadId))}>
-      ← Back to Loads
+      <span aria-hidden="true">←</span> Back to Loads
     </button>
   );
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
+import { BusyButton } from '../../../components/busy-button';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../../loads/api/update-load';
@@ -21,6 +22,8 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
   const [vendor, setVendor] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const choices = useMemo(() => (picker.data ? vendorChoices(picker.data) : undefined), [picker.data]);
+  // Refused for want of a vendor: the select is marked and described by the error (not so for a server's refusal).
+  const vendorRefused = outcome?.kind === 'error' && vendor === '';
 
   function assign(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,12 +62,19 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
           <label htmlFor={`${id}-vendor`} className="visually-hidden">
             Vendor
           </label>
+          {/*
+           * While it assigns, the select and the button keep the keyboard focus (disabled, they dropped it to the page)
+           * and take no changes: a select has no native read-only state, so it is marked aria-readonly.
+           */}
           <select
             id={`${id}-vendor`}
             value={vendor}
-            disabled={choices === undefined || update.isPending}
-            aria-invalid={outcome?.kind === 'error' && vendor === '' ? true : undefined}
+            disabled={choices === undefined}
+            aria-readonly={update.isPending || undefined}
+            aria-invalid={vendorRefused || undefined}
+            aria-describedby={vendorRefused ? `${id}-outcome` : undefined}
             onChange={(event) => {
+              if (update.isPending) return;
               setVendor(event.target.value);
               setOutcome(null);
             }}
@@ -76,18 +86,23 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
               </option>
             ))}
           </select>
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
+          <BusyButton type="submit" className="button button-primary" busy={update.isPending}>
             {update.isPending ? 'Assigning...' : 'Assign Vendor'}
-          </button>
+          </BusyButton>
         </form>
       ) : (
         <p className="muted">{LOAD_PERMISSION_MESSAGES.assign_vendor}</p>
       )}
-      {outcome && (
-        <p className={outcome.kind === 'success' ? 'assign-vendor-success' : 'field-error'} role={outcome.kind === 'success' ? 'status' : 'alert'}>
-          {outcome.text}
-        </p>
-      )}
+      {/*
+       * Both regions are on the page before anything is said in them: a live region added with its text already in it
+       * is not read, so "Vendor assigned successfully!" went unsaid.
+       */}
+      <p id={outcome?.kind === 'success' ? `${id}-outcome` : undefined} className={outcome?.kind === 'success' ? 'assign-vendor-success' : 'visually-hidden'} role="status">
+        {outcome?.kind === 'success' ? outcome.text : ''}
+      </p>
+      <p id={outcome?.kind === 'error' ? `${id}-outcome` : undefined} className={outcome?.kind === 'error' ? 'field-error' : 'visually-hidden'} role="alert">
+        {outcome?.kind === 'error' ? outcome.text : ''}
+      </p>
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function StaffLoadDetailPage() {
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH, backToLoads(loadId))}>
-      ← Back to Loads
+      <span aria-hidden="true">←</span> Back to Loads
     </button>
   );
 
