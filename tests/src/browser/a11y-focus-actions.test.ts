@@ -1,6 +1,7 @@
 // Audit s12 finding 5: after everyday actions done with the keyboard, the focus lands on a sensible element and never
 // falls to <body>; finding 7b: the create-load errors are announced, and Enter on a taken id says so (vendor-side.md
-// section 8, staff-side.md section 8: 'Please enter an available Load Number.').
+// section 8, staff-side.md section 8: 'Please enter an available Load Number.'). Audit 32: D2, Show more on the payments
+// page; D8, a refused restore in the Recycle Bin.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_FAILED } from '@portal/domain/accounts/schemas';
@@ -169,6 +170,21 @@ describe('staff actions (admin)', () => {
     }
   });
 
+  it("names the Back links of a vendor's and a staff member's pages without their arrow", { timeout: 60_000 }, async () => {
+    const admin = await adminApi();
+    const vendor = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((candidate) => candidate.username === 'carrier')!;
+    const member = (await admin.get<{ id: string; username: string }[]>('/api/staff-accounts/')).body.find((account) => account.username === 'dispatch')!;
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    // The arrow is drawn, not said ("left arrow, Back to Vendors").
+    for (const [path, name] of [[`/staff/vendors/${vendor.id}`, 'Back to Vendors'], [`/staff/${member.id}`, 'Back to Staff Accounts']] as const) {
+      await page.goto(path);
+      const back = page.getByRole('link', { name: new RegExp(name) });
+      await back.waitFor();
+      expect(await back.textContent()).toBe(`← ${name}`);
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+  });
+
   it('Clear Filters and Export CSV keep the focus', { timeout: 60_000 }, async () => {
     const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
     await page.goto('/staff/payments?status=partial');
@@ -186,6 +202,57 @@ describe('staff actions (admin)', () => {
     await download;
     await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     await expect.poll(() => focused(page)).toBe('button: Export CSV');
+  });
+
+  it('Show more under Awaiting payment says what it drew, keeps the focus while rows remain, then gives it to the first row it added', { timeout: 60_000 }, async () => {
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    // Forty loads awaiting payment (the demo has a few): 10 drawn at first, 35 after a press, all 40 after another.
+    const awaiting = Array.from({ length: 40 }, (_, index) => ({
+      id: `awaiting-${index + 1}`, kdt_id: `kdt_await_${index + 1}`, vendor: null, vendor_name: 'Lone Star Carriers', delivery_date: '2026-11-01T00:00:00Z',
+      payment_status: 'unpaid', rate_amount: 1000, amount_paid: null, balance: 1000, last_payment_date: null,
+    }));
+    await page.route((url) => url.pathname === '/api/payments/awaiting/', (route) => route.fulfill({ json: awaiting }));
+    await page.goto('/staff/payments');
+    const panel = page.getByRole('region', { name: 'Awaiting payment' });
+    const rows = panel.getByRole('table', { name: 'Delivered loads awaiting payment' }).locator('tbody tr');
+    // A status region there before any press (one added with its words is not reliably read), empty until one.
+    const said = panel.locator('p.visually-hidden[role="status"]');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await said.textContent()).toBe('');
+
+    await press(page, panel.getByRole('button', { name: 'Show 25 more' }));
+    await expect.poll(() => rows.count()).toBe(35);
+    await expect.poll(() => said.textContent()).toBe('Showing 35 of 40');
+    // Rows remain: the button stays, and so does the focus.
+    expect(await focused(page)).toBe('button: Show 5 more');
+
+    // The last rows: the button goes, and the focus goes to the first row it added, not to <body>.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(40);
+    await expect.poll(() => said.textContent()).toBe('Showing 40 of 40');
+    await expect.poll(() => focused(page)).toBe('a: kdt_await_36');
+  });
+
+  it('a refused restore in the Recycle Bin keeps the focus in its dialog, on Cancel', { timeout: 60_000 }, async () => {
+    const admin = await adminApi();
+    const load = (await admin.get<LoadRow[]>('/api/loads/')).body[0]!;
+    expect((await admin.request('DELETE', `/api/loads/${load.id}/`)).status).toBe(204);
+    await suite.system.caughtUp();
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto('/staff/recycle-bin');
+    await press(page, page.getByRole('button', { name: `Restore load ${load.kdt_id}` }));
+    const dialog = page.getByRole('dialog', { name: 'Restore Load' });
+    await dialog.waitFor();
+    // Restored elsewhere meanwhile (another tab): this dialog's Restore is refused with the server's 409.
+    expect((await admin.post(`/api/recycle-bin/loads/${load.id}/restore/`)).status).toBe(200);
+    const restore = dialog.getByRole('button', { name: 'Restore', exact: true });
+    await press(page, restore);
+    await dialog.getByRole('alert').filter({ hasText: 'This record is not deleted' }).waitFor();
+    // Restore can do nothing more (refused, still focusable); the focus is on the way out, not on <body>.
+    await expect.poll(() => focused(page)).toBe('button: Cancel');
+    expect([await restore.evaluate((node) => (node as { disabled: boolean }).disabled), await restore.getAttribute('aria-disabled')]).toEqual([false, 'true']);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('Refresh in a history panel keeps the focus; deleting a load puts it on the list\'s heading', { timeout: 90_000 }, async () => {

@@ -3,7 +3,8 @@
 // it; the Recycle Bin's Refresh keeps the focus while it fetches. Finding 6: the profile's Save Profile and the Sign &
 // Save Agreement button are BusyButtons (no aria-disabled="false" when idle). The spec's messages are unchanged:
 // 'Profile saved successfully!' (vendor-side.md section 9), '{Section} information updated successfully!'
-// (staff-side.md).
+// (staff-side.md). Audit 32: D3, the staff profile's save keeps the focus too; D4, every refused Save of a staff form
+// is said again and puts the focus on the first field that says why.
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
@@ -169,6 +170,85 @@ describe('a staff vendor edit tab', () => {
     await expect.poll(() => focused(page)).toBe('button: Edit Business');
     expect(patches.sent).toBe(1);
     expect((await admin.get<{ website: string }>(`/api/vendors/${vendor.id}/`)).body.website).toBe('https://staff-keyboard.example.com');
+  });
+});
+
+/** The focus is on the form's first field marked invalid (where a refused Save sends it). */
+const focusOnFirstInvalid = (page: Page) =>
+  page.evaluate<boolean>(`(() => {
+    const active = document.activeElement;
+    return active?.getAttribute('aria-invalid') === 'true' && active === active.form?.querySelector('[aria-invalid="true"]');
+  })()`);
+
+/**
+ * Presses `save` twice with the form invalid: each refusal is a new alert (one already there, given the same words, is
+ * not read out again), and the focus goes to the first field that says why (it stayed on Save, and nothing was said).
+ */
+async function expectRefusedTwice(page: Page, form: Locator, save: Locator, message: string) {
+  const alert = form.getByRole('alert').filter({ hasText: message });
+  for (const press of ['first', 'second']) {
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => alert.evaluate((node) => !(node as unknown as { seen?: boolean }).seen), { message: `a new alert at the ${press} Save` }).toBe(true);
+    await alert.evaluate((node) => void ((node as unknown as { seen?: boolean }).seen = true));
+    await expect.poll(() => focusOnFirstInvalid(page), { message: `the focus on the first invalid field after the ${press} Save` }).toBe(true);
+  }
+}
+
+/** The ADMIN's own staff profile, signed in. */
+async function staffProfile() {
+  const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+  await page.goto('/staff/profile');
+  const form = page.getByRole('form', { name: 'Staff profile' });
+  const field = (name: string) => form.locator(`[name="${name}"]`);
+  const save = form.getByRole('button', { name: /^(Save Profile|Saving\.\.\.)$/ });
+  await field('email').waitFor();
+  return { page, form, field, save };
+}
+
+describe('a refused Save on a staff form', () => {
+  it('is said at every press of a vendor edit tab\'s Save, with the focus on the first field that says why', { timeout: 90_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const vendor = (await admin.get<{ id: string; business_name: string }[]>('/api/vendors/')).body.find((v) => v.business_name === 'Lone Star Carriers')!;
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/vendors/${vendor.id}`);
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await page.getByRole('button', { name: 'Edit Contact' }).click();
+    const form = page.getByRole('form', { name: 'Edit Contact information' });
+    await form.getByLabel('Primary Email', { exact: true }).fill('bad');
+    await form.getByLabel('Primary Phone', { exact: true }).fill('12');
+    await expectRefusedTwice(page, form, form.getByRole('button', { name: 'Save Changes' }), 'Please fix the validation errors before submitting.');
+  });
+
+  it('is said at every press of Save Profile, with the focus on the first field that says why', { timeout: 90_000 }, async () => {
+    const { page, form, field, save } = await staffProfile();
+    await field('email').fill('bad');
+    await field('phone').fill('12');
+    await expectRefusedTwice(page, form, save, 'Please fix the validation errors before submitting.');
+  });
+});
+
+describe('the staff profile', () => {
+  it('keeps the focus on Save Profile while saving and after, the fields read-only meanwhile', { timeout: 90_000 }, async () => {
+    const { page, form, field, save } = await staffProfile();
+    const valid = [['department', 'Operations'], ['position', 'Lead'], ['first_name', 'Ada'], ['last_name', 'Admin'], ['email', 'admin@example.com'], ['phone', '2145550100']] as const;
+    for (const [name, value] of valid) await field(name).fill(value);
+    const patches = await holdRequests(page, 'PATCH', /^\/api\/profiles\/staff\/$/);
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => patches.sent).toBe(1);
+    // Saving: Save Profile keeps the focus (busy, not disabled), the fields are read-only rather than disabled.
+    await expect.poll(() => save.textContent()).toBe('Saving...');
+    expect(await hasFocus(save), `focused while saving: ${await focused(page)}`).toBe(true);
+    expect([await save.evaluate((node) => (node as unknown as { disabled: boolean }).disabled), await save.getAttribute('aria-busy')]).toEqual([false, 'true']);
+    expect([await field('email').isDisabled(), await field('email').getAttribute('readonly')]).toEqual([false, '']);
+    expect(await form.getAttribute('aria-busy')).toBe('true');
+
+    await form.getByRole('status').filter({ hasText: 'Profile saved successfully!' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => save.textContent()).toBe('Save Profile');
+    expect(await hasFocus(save), `focused after the save: ${await focused(page)}`).toBe(true);
+    expect(await field('email').getAttribute('readonly')).toBeNull();
+    expect(patches.sent).toBe(1);
   });
 });
 

@@ -48,5 +48,11 @@ describe('a payments log of many rows', () => {
     for (let click = 0; click < 10 && (await showMore.count()) > 0; click++) await showMore.click();
     await expect.poll(() => rows.count()).toBe(total + 1);
     expect(await showMore.count()).toBe(0);
+    // The last press took its button away: it is said, and the focus is on the first row it drew, not on <body>.
+    await page.getByRole('status').filter({ hasText: `Showing ${(total + 1).toLocaleString('en-US')} of ${(total + 1).toLocaleString('en-US')}` }).waitFor();
+    const lastFrom = Math.ceil((total + 1) / 250) * 250 - 250;
+    await expect
+      .poll(() => page.evaluate<string>(`document.activeElement.tagName + ' in ' + document.activeElement.closest('table')?.getAttribute('aria-label') + ', row ' + document.activeElement.closest('tr')?.sectionRowIndex`))
+      .toBe(`A in Payments log, row ${lastFrom}`);
   });
 });

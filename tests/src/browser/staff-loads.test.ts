@@ -3,6 +3,7 @@
 // the vendor the load now belongs to sees it in its own table.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LOAD_STATUS_LABELS, type LoadStatus } from '@portal/domain/loads/fields';
 import { TEST_ADMIN_PASSWORD } from '../support/system';
 import { expectCellsInView, loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
@@ -296,5 +297,44 @@ describe('staff loads', () => {
     await page.getByText("Load not found or you don't have permission to view it.").waitFor();
     await page.getByRole('button', { name: 'Back to Loads' }).click();
     await waitForPath(page, '/staff/loads');
+  });
+
+  it('says how many loads a search or a status chip leaves, the same words again included; not on arrival, nor at a live change', { timeout: 60_000 }, async () => {
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const load = (await admin.get<{ id: string; kdt_id: string; status: string }[]>('/api/loads/')).body.find((candidate) => candidate.kdt_id === 'kdt_24105')!;
+    const page = await signedIn('staff', 'admin', '/staff/loads');
+    const region = page.getByRole('region', { name: 'Loads' });
+    // The board has drawn its rows (which ones depends on the loads earlier tests added).
+    await region.locator('.ag-row').first().waitFor();
+    // Every text the board's status region is given, in order (the vendor list's own region, as on /loads).
+    await page.evaluate(`(() => {
+      window.__said = [];
+      let last = '';
+      new MutationObserver(() => {
+        const said = document.querySelector('.staff-loads-page p.loads-filter-said[role="status"]');
+        const text = said ? said.textContent : '';
+        if (text === last) return;
+        last = text;
+        if (text) window.__said.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    })()`);
+    const said = () => page.evaluate<string[]>('window.__said');
+    expect(await page.locator('.staff-loads-page p.loads-filter-said[role="status"]').count()).toBe(1);
+    expect(await said()).toEqual([]);
+
+    await page.getByRole('searchbox').fill('kdt_24105');
+    await expect.poll(said).toEqual(['1 load shown']);
+    const chip = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: LOAD_STATUS_LABELS[load.status as LoadStatus], exact: true });
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(said).toEqual(['1 load shown', 'No loads found']);
+    await page.keyboard.press('Enter');
+    await expect.poll(said).toEqual(['1 load shown', 'No loads found', '1 load shown']);
+
+    // A change pushed from elsewhere redraws the row, and says nothing.
+    const next = load.status === 'delivered' ? 'picked_up' : 'delivered';
+    expect((await admin.request('PATCH', `/api/loads/${load.id}/`, { status: next })).status).toBe(200);
+    await expect.poll(() => region.locator('.ag-row [col-id="status"] select').first().inputValue(), { timeout: 10_000 }).toBe(next);
+    expect(await said()).toEqual(['1 load shown', 'No loads found', '1 load shown']);
   });
 });

@@ -6,6 +6,7 @@ import { useRestoredDraft } from '../../../lib/drafts';
 import { scrollIntoViewGently } from '../../../lib/motion';
 import { useLoads } from '../api/get-loads';
 import { useBackFromLoad } from '../hooks/use-back-from-load';
+import { useFilterAnnouncement } from '../hooks/use-filter-announcement';
 import { filterLoads, type LoadSort, SEARCH_PLACEHOLDER } from '../utils/load-list';
 import { readListView, saveListView } from '../utils/list-view';
 import { useSession } from '../../../lib/auth/current-user';
@@ -18,47 +19,6 @@ import { StatusFilterChips } from './status-filter-chips';
 import '../loads.css';
 
 const NO_LOADS: LoadView[] = [];
-/** Typing pauses this long before the count is said, so it is said once, not per keystroke. */
-const ANNOUNCE_AFTER_MS = 400;
-/** The region is emptied this long before the words are put in, so the same words again are still a change. */
-const CLEARED_FOR_MS = 50;
-
-/**
- * The text of the list's status region: how many loads a change of the search or the chips leaves ("3 loads shown", or
- * the empty list's text), once the user pauses and once the list is there (not "No loads found" while it loads). Said
- * again after every change, the same words included (another search with as many rows). Not for the list's own
- * changes (live pushes), and not on arrival.
- */
-function useFilterAnnouncement(shown: number, ready: boolean, filters: readonly unknown[]): string {
-  const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
-  const count = useRef(shown);
-  count.current = shown;
-  // A change of the filters' values, compared with the last seen (not a 'first run' flag: StrictMode runs an effect
-  // twice on mount in development, which would take the second run for a change and say the count on arrival).
-  const previous = useRef(filters);
-  useEffect(() => {
-    const changed = filters.some((value, index) => !Object.is(value, previous.current[index]));
-    previous.current = filters;
-    if (changed) setPending(true);
-  }, filters);
-  const fill = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(fill.current), []);
-  useEffect(() => {
-    if (!pending || !ready) return;
-    const timer = window.setTimeout(() => {
-      const n = count.current;
-      setPending(false);
-      setText('');
-      window.clearTimeout(fill.current);
-      fill.current = window.setTimeout(() => setText(n === 0 ? LOAD_MESSAGES.listEmpty : `${n} ${n === 1 ? 'load' : 'loads'} shown`), CLEARED_FOR_MS);
-    }, ANNOUNCE_AFTER_MS);
-    return () => window.clearTimeout(timer);
-    // Each change of the filters starts the pause again.
-  }, [pending, ready, ...filters]);
-  return text;
-}
-
 /**
  * Back from a load's page by its 'Back to Loads', the focus goes to that load's link in the list (where the keyboard
  * user left the list, about eight Tab stops a row down) instead of the page's heading; not when the load is not shown
@@ -91,7 +51,7 @@ export function LoadsPage() {
   useEffect(() => saveListView(userId, { search, statuses, sorting }), [userId, search, statuses, sorting]);
   const [dialog, setDialog] = useState<LoadsTableDialog | null>(null);
   const rows = useMemo(() => filterLoads(loads.data ?? NO_LOADS, search, statuses), [loads.data, search, statuses]);
-  const announcement = useFilterAnnouncement(rows.length, loads.isSuccess, [search, statuses]);
+  const announcement = useFilterAnnouncement(() => rows.length, loads.isSuccess, [search, statuses]);
   const page = useRef<HTMLElement>(null);
   useFocusReturnedLoad(page, loads.isSuccess);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createLoadErrorMessage, errorText, paidShortNotice, paymentStatusUpdated, sectionSaveErrorToasts, sectionUpdated, statusUpdated } from './load-messages';
+import { createLoadErrorMessage, errorText, loadsShownText, paidShortNotice, paymentStatusUpdated, sectionSaveErrorToasts, sectionUpdated, statusUpdated } from './load-messages';
 import { fieldLabel } from './section-fields';
 
 describe('load messages', () => {
@@ -16,6 +16,14 @@ describe('load messages', () => {
     expect(errorText(new ApiError(500, 'Bad gateway'))).toBe('Bad gateway');
     expect(errorText(new ApiError(500, null))).toBeNull();
     expect(errorText(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('loadsShownText', () => {
+  it('counts the loads a search or the chips leave, or says the list is empty', () => {
+    expect(loadsShownText(0)).toBe('No loads found');
+    expect(loadsShownText(1)).toBe('1 load shown');
+    expect(loadsShownText(12)).toBe('12 loads shown');
   });
 });
 

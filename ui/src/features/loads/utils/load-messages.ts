@@ -35,6 +35,9 @@ export const LOAD_GONE_MESSAGES = {
   pencil: 'This load can no longer be changed.',
 } as const;
 
+/** What a search or a status chip leaves of a load list, as its status region says it: '3 loads shown', or the empty list's text. */
+export const loadsShownText = (shown: number): string => (shown === 0 ? LOAD_MESSAGES.listEmpty : `${shown} ${shown === 1 ? 'load' : 'loads'} shown`);
+
 export const statusUpdated = (status: LoadStatus) => `Status updated to ${LOAD_STATUS_LABELS[status]}`;
 export const paymentStatusUpdated = (status: PaymentStatus) => `Payment status updated to ${PAYMENT_STATUS_LABELS[status]}`;
 

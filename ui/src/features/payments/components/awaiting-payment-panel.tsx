@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { formatDetailDateTime } from '../../../lib/format-date';
@@ -24,6 +24,7 @@ export function AwaitingPaymentPanel() {
   const awaiting = useAwaitingPayment();
   useFollowChanges(paymentKeys.awaiting(), useLoadsPushed(), { minIntervalMs: 2_000 });
   const [count, setCount] = useState(AWAITING_ROWS_SHOWN);
+  const body = useRef<HTMLTableSectionElement>(null);
   const rows = awaiting.data ?? [];
   const now = new Date();
 
@@ -56,7 +57,7 @@ export function AwaitingPaymentPanel() {
                     <th role="columnheader" scope="col">Status</th>
                   </tr>
                 </thead>
-                <tbody role="rowgroup">
+                <tbody role="rowgroup" ref={body}>
                   {rows.slice(0, count).map((row) => (
                     <tr role="row" key={row.id}>
                       <td role="cell" className="cell-kdt_id">
@@ -81,7 +82,7 @@ export function AwaitingPaymentPanel() {
               </table>
             </div>
           )}
-          <ShowMore shown={count} total={rows.length} step={AWAITING_ROWS_MORE} onMore={() => setCount((shown) => shown + AWAITING_ROWS_MORE)} />
+          <ShowMore shown={count} total={rows.length} step={AWAITING_ROWS_MORE} onMore={() => setCount((shown) => shown + AWAITING_ROWS_MORE)} rows={body} />
         </>
       )}
     </section>

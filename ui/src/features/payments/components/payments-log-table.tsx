@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DeletedBadge } from '../../../components/deleted-badge';
 import { isAdminUser, useSession } from '../../../lib/auth/current-user';
@@ -83,6 +83,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
   const count = shown.view === view ? shown.count : LOG_ROWS_SHOWN;
   const rows = useMemo(() => sortByTime(entries, newestFirst), [entries, newestFirst]);
   const drawn = rows.length > count ? rows.slice(0, count) : rows;
+  const body = useRef<HTMLTableSectionElement>(null);
 
   return (
     <>
@@ -108,7 +109,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
               )}
             </tr>
           </thead>
-          <tbody role="rowgroup">
+          <tbody role="rowgroup" ref={body}>
             {rows.length === 0 ? (
               <tr role="row">
                 <td role="cell" className="pay-empty" colSpan={COLUMNS.length}>
@@ -121,7 +122,7 @@ export const PaymentsLogTable = memo(function PaymentsLogTable({ entries, filter
           </tbody>
         </table>
       </div>
-      <ShowMore shown={count} total={rows.length} step={LOG_ROWS_SHOWN} onMore={() => setShown({ view, count: count + LOG_ROWS_SHOWN })} />
+      <ShowMore shown={count} total={rows.length} step={LOG_ROWS_SHOWN} onMore={() => setShown({ view, count: count + LOG_ROWS_SHOWN })} rows={body} />
     </>
   );
 });

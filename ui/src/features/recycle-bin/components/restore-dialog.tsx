@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { Modal } from '../../../components/modal';
 import { RECYCLE_SECTIONS, type RecycleKind } from '../utils/recycle-bin';
 
@@ -25,6 +27,12 @@ const WHERE_IT_RETURNS: Record<RecycleKind, string> = {
 /** The confirmation before a restore. */
 export function RestoreDialog({ target, busy, error, onConfirm, onClose }: RestoreDialogProps) {
   const noun = target ? RECYCLE_SECTIONS[target.kind].noun : '';
+  const cancel = useRef<HTMLButtonElement>(null);
+  // Refused (restored elsewhere, say): Restore can do nothing more, so the focus goes to Cancel, the way out, once the
+  // alert has said why; it fell to <body> when Restore was disabled under it.
+  useEffect(() => {
+    if (error !== null) cancel.current?.focus();
+  }, [error]);
   return (
     <Modal
       open={target !== null}
@@ -33,12 +41,13 @@ export function RestoreDialog({ target, busy, error, onConfirm, onClose }: Resto
       onClose={() => !busy && onClose()}
       footer={
         <>
-          <button type="button" className="button button-secondary" disabled={busy} onClick={onClose}>
+          {/* Refused rather than disabled (while restoring, or once refused), so the focus stays in the dialog. */}
+          <BusyButton ref={cancel} className="button button-secondary" unavailable={busy} onClick={onClose}>
             Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={busy || error !== null} aria-busy={busy} onClick={onConfirm}>
+          </BusyButton>
+          <BusyButton className="button button-primary" busy={busy} unavailable={error !== null} onClick={onConfirm}>
             {busy ? 'Restoring...' : 'Restore'}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -24,7 +24,8 @@ import { RecordHistoryPanel } from '../../history/components/record-history-pane
 function BackLink() {
   return (
     <Link to="/staff/accounts" className="button button-secondary sa-back">
-      ← {STAFF_ACCOUNT_MESSAGES.back}
+      <span aria-hidden="true">← </span>
+      {STAFF_ACCOUNT_MESSAGES.back}
     </Link>
   );
 }

@@ -1,7 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { STAFF_TIERS } from '@portal/domain/staff/events';
+import { BusyButton } from '../../../components/busy-button';
 import type { FieldDefinition } from '../../../components/form/field-definition';
 import { FormField } from '../../../components/form/form-field';
+import { useFocusFirstInvalidField } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { staffTierLabel } from '../../../lib/staff-tier';
 import { type StaffProfile, useUpdateStaffProfile } from '../api/staff-profile';
@@ -49,7 +51,12 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
   const once = useOneAtATime();
   const [values, setValues] = useState(() => staffFormValuesOf(profile));
   const [errors, setErrors] = useState<StaffFormErrors>({});
-  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // Each message is a new one (`said` counts them): the same words again, as a second refused Save, are said again.
+  const [banner, setBannerState] = useState<{ kind: 'error' | 'success'; text: string; said: number } | null>(null);
+  const setBanner = (next: { kind: 'error' | 'success'; text: string } | null) =>
+    setBannerState((current) => (next ? { ...next, said: (current?.said ?? 0) + 1 } : null));
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalidField(form);
 
   function change(name: string, raw: string) {
     const next = changeStaffField(values, errors, name as StaffFormField, raw);
@@ -65,6 +72,7 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setBanner({ kind: 'error', text: PROFILE_MESSAGES.validationBlocked });
+      focusFirstInvalid();
       return;
     }
     if (!once.begin()) return;
@@ -78,6 +86,7 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
     } catch (error) {
       setErrors(staffSaveFieldErrors(error));
       setBanner({ kind: 'error', text: staffSaveErrorMessage(error) });
+      focusFirstInvalid();
     } finally {
       once.end();
     }
@@ -103,9 +112,16 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
         </div>
         {completed && <span className="sa-completed">✓ {PROFILE_MESSAGES.completed}</span>}
       </header>
-      <form className="card sa-profile-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Staff profile">
+      <form
+        ref={form}
+        className="card sa-profile-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Staff profile"
+        aria-busy={busy || undefined}
+      >
         {banner && (
-          <div className={banner.kind === 'error' ? 'form-error' : 'sa-success'} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          <div key={banner.said} className={banner.kind === 'error' ? 'form-error' : 'sa-success'} role={banner.kind === 'error' ? 'alert' : 'status'}>
             {banner.text}
           </div>
         )}
@@ -117,16 +133,20 @@ export function StaffProfileForm({ profile, username, canEdit }: StaffProfileFor
                 idPrefix={idPrefix}
                 value={values[name]}
                 errors={errors[name] ? [errors[name]] : undefined}
-                disabled={!canEdit || busy || (name === 'tier' && tierFixed)}
+                // Without permission the whole form is disabled (spec). While saving the fields are read-only instead:
+                // Enter in a field submits, and a disabled field would drop the keyboard focus to the page.
+                disabled={!canEdit || (name === 'tier' && tierFixed)}
+                readOnly={busy}
                 onChange={change}
               />
             </div>
           ))}
         </div>
         <div className="sa-profile-actions">
-          <button type="submit" className="button button-primary" disabled={!canEdit || busy} aria-busy={busy}>
+          {/* Refused rather than disabled while saving, so the focus stays on it. */}
+          <BusyButton type="submit" className="button button-primary" disabled={!canEdit} busy={busy}>
             {busy ? 'Saving...' : 'Save Profile'}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

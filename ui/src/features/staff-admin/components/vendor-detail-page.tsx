@@ -20,7 +20,8 @@ import { RecordHistoryPanel } from '../../history/components/record-history-pane
 function BackLink() {
   return (
     <Link to="/staff/vendors" className="button button-secondary sa-back">
-      ← Back to Vendors
+      <span aria-hidden="true">← </span>
+      Back to Vendors
     </Link>
   );
 }

@@ -4,7 +4,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { StatusBadge } from '../../../components/status-badge';
 import { fieldChangedMeanwhile } from '../../../lib/changed-meanwhile';
 import { fieldErrorsOf } from '../../../lib/error-messages';
-import { useFocusBackOnClose, useFocusFirstFieldOnMount } from '../../../lib/focus';
+import { useFocusBackOnClose, useFocusFirstFieldOnMount, useFocusFirstInvalidField } from '../../../lib/focus';
 import { insuranceNotice } from '../../../lib/insurance-notice';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
@@ -109,12 +109,16 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
   const [opened, setOpened] = useState(vendor);
   const [values, setValues] = useState<EditValues>(() => editValuesOf(vendor, tab));
   const [errors, setErrors] = useState<EditErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  // Each message is a new one (`said` counts them): the same words again, as a second refused Save, are said again.
+  const [banner, setBannerState] = useState<{ text: string; said: number } | null>(null);
+  const setBanner = (text: string | null) => setBannerState((current) => (text === null ? null : { text, said: (current?.said ?? 0) + 1 }));
   const sectionName = tab.label.toLowerCase();
   const form = useRef<HTMLFormElement>(null);
 
   // Opened by its Edit button, which has just gone: the focus goes to the first field rather than to <body>.
   useFocusFirstFieldOnMount(form);
+  // A refused Save: the focus goes to the first field that says why (it stayed on Save, and nothing more was said).
+  const focusFirstInvalid = useFocusFirstInvalidField(form);
 
   function change(name: VendorField, raw: string) {
     const next = changeVendorField(values, errors, name, raw);
@@ -129,6 +133,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       setBanner(VENDOR_MESSAGES.validationBlocked);
+      focusFirstInvalid();
       return;
     }
     const patch = vendorPatch(opened, tab, values);
@@ -164,6 +169,7 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       setErrors(refused);
       const detail = serverDetail(error);
       setBanner(detail ? `${VENDOR_MESSAGES.saveFailed(sectionName)} ${detail}` : VENDOR_MESSAGES.saveFailed(sectionName));
+      focusFirstInvalid();
     } finally {
       once.end();
     }
@@ -180,8 +186,8 @@ function VendorTabForm({ vendor, tab, onDone }: { vendor: VendorDetail; tab: Fie
       aria-busy={busy || undefined}
     >
       {banner && (
-        <div className="form-error" role="alert">
-          {banner}
+        <div key={banner.said} className="form-error" role="alert">
+          {banner.text}
         </div>
       )}
       <div className="sa-edit-grid">

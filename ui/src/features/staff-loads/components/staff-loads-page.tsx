@@ -8,13 +8,14 @@ import { ExperimentalBanner } from '../../loads/components/experimental-banner';
 import { LoadDateDialog } from '../../loads/components/load-date-dialog';
 import type { LoadsTableDialog } from '../../loads/components/loads-table';
 import { useBackFromLoad } from '../../loads/hooks/use-back-from-load';
+import { useFilterAnnouncement } from '../../loads/hooks/use-filter-announcement';
 import { StatusFilterChips } from '../../loads/components/status-filter-chips';
 import { useLoadCapabilities } from '../../loads/hooks/use-load-capabilities';
 import { usePermissionNotice } from '../../loads/hooks/use-permission-notice';
 import { prepareSearchTexts, SEARCH_PLACEHOLDER } from '../../loads/utils/load-list';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
 import { boardCellModes } from '../utils/board-cells';
-import type { BoardFilter } from '../utils/board-filter';
+import { type BoardFilter, countOnBoard } from '../utils/board-filter';
 import { type BoardSort, readBoardTop, readBoardView, saveBoardTop, saveBoardView } from '../utils/board-view';
 import { useSession } from '../../../lib/auth/current-user';
 import { useRestoredDraft } from '../../../lib/drafts';
@@ -45,6 +46,8 @@ export function StaffLoadsPage() {
   const onTopRowChange = useCallback((rowId: string | null) => saveBoardTop(userId, rowId), [userId]);
   const [filter, setFilter] = useState<BoardFilter>(stored.filter);
   const sort = useRef(stored.sort);
+  // What a search or a chip leaves, said once the user pauses; not at a live update, nor on arrival.
+  const announcement = useFilterAnnouncement(() => countOnBoard(loads.data ?? [], filter), loads.isSuccess, [filter.search, filter.statuses]);
   useEffect(() => saveBoardView(userId, { filter, sort: sort.current }), [userId, filter]);
   const onSortChange = useCallback(
     (next: BoardSort[]) => {
@@ -98,6 +101,10 @@ export function StaffLoadsPage() {
           onChange={(statuses: ReadonlySet<LoadStatus>) => setFilter((current) => ({ ...current, statuses }))}
         />
       </div>
+      {/* What a search or a chip left, said to screen readers (the rows change silently otherwise). */}
+      <p className="visually-hidden loads-filter-said" role="status">
+        {announcement}
+      </p>
 
       {loads.isPending ? (
         <div className="loads-state">

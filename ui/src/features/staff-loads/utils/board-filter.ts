@@ -17,3 +17,7 @@ export const isBoardFilterActive = (filter: BoardFilter): boolean =>
 /** Its status chip is on and the search matches (case-insensitive: kdt_id, load number, locations, vendor, dates). */
 export const passesBoardFilter = (load: LoadView, filter: BoardFilter): boolean =>
   filter.statuses.has(load.status) && matchesSearch(load, filter.search);
+
+/** How many loads the board shows with this filter (what its status region says after a search or a chip). */
+export const countOnBoard = (loads: readonly LoadView[], filter: BoardFilter): number =>
+  isBoardFilterActive(filter) ? loads.reduce((count, load) => count + (passesBoardFilter(load, filter) ? 1 : 0), 0) : loads.length;

@@ -3,7 +3,7 @@ import type { LoadView } from '@portal/domain/loads/view';
 import { loadFixture } from '../../loads/utils/load-fixture';
 import { loadCapabilities } from '../../loads/utils/load-capabilities';
 import { boardCellModes } from './board-cells';
-import { initialBoardFilter, isBoardFilterActive, passesBoardFilter } from './board-filter';
+import { countOnBoard, initialBoardFilter, isBoardFilterActive, passesBoardFilter } from './board-filter';
 import { dateComparator, loadNumberComparator, statusComparator, vendorNameComparator } from './board-sort';
 
 beforeAll(() => {
@@ -54,6 +54,13 @@ describe('board filter (search box and status chips)', () => {
   it('misses other text, and a load whose status chip is off', () => {
     expect(passesBoardFilter(load, { ...initialBoardFilter(), search: 'dallas' })).toBe(false);
     expect(passesBoardFilter(load, { search: '', statuses: new Set(['open', 'delivered', 'cancelled']) })).toBe(false);
+  });
+
+  it('counts the loads it leaves on the board', () => {
+    const other = loadFixture('2', { kdt_id: 'kdt_4472', load_number: 'kdt_4472', status: 'open' });
+    expect(countOnBoard([load, other], initialBoardFilter())).toBe(2);
+    expect(countOnBoard([load, other], { ...initialBoardFilter(), search: '4471' })).toBe(1);
+    expect(countOnBoard([load, other], { search: '', statuses: new Set(['delivered']) })).toBe(0);
   });
 });
 
