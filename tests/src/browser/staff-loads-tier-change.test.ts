@@ -153,6 +153,45 @@ describe('the staff loads board after a tier change', () => {
       await setTier('DISPATCH_OPS');
     }
   });
+  it('keeps the keyboard focus where a control taken away by a tier change was, on the board and on a load page', { timeout: 90_000 }, async () => {
+    // It fell to <body>: on the board the arrow keys then did nothing, and the member was out of the grid.
+    const setTier = await tierSetter('dispatch');
+    const { page } = await openBoard('dispatch');
+    const activeIs = (selector: string) => page.evaluate<boolean>(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`);
+    try {
+      const cell = boardRow(page, LOAD).locator('[col-id="status"]');
+      await cell.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => activeIs('select')).toBe(true);
+
+      await setTier('PENDING');
+      await expect.poll(() => statusSelects(page).count(), { timeout: LIVE_TIMEOUT }).toBe(0);
+      await expect.poll(() => cell.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+      // And the grid's keys still work from there.
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => activeIs('.ag-cell:not([col-id="status"])')).toBe(true);
+
+      // A load page: the Assign Vendor select, then the status select, each taken away under the focus.
+      await setTier('DISPATCH_OPS');
+      await boardRow(page, LOAD).getByRole('link', { name: LOAD, exact: true }).click();
+      const assign = page.getByRole('region', { name: 'Assign Vendor' });
+      await assign.getByRole('combobox', { name: 'Vendor' }).focus();
+      await setTier('ACCOUNTING');
+      await expect.poll(() => assign.getByRole('combobox').count(), { timeout: LIVE_TIMEOUT }).toBe(0);
+      await expect.poll(() => assign.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+
+      await setTier('DISPATCH_OPS');
+      const status = page.getByRole('combobox', { name: 'Status', exact: true });
+      await status.focus();
+      await setTier('ACCOUNTING');
+      await expect.poll(() => status.count(), { timeout: LIVE_TIMEOUT }).toBe(0);
+      const controls = page.getByRole('group', { name: 'Load controls' });
+      await expect.poll(() => controls.evaluate((node) => node.contains(node.ownerDocument.activeElement))).toBe(true);
+    } finally {
+      await setTier('DISPATCH_OPS');
+    }
+  });
+
   it("an open section form closes, saying so, when the member's tier no longer lets them edit it", { timeout: 90_000 }, async () => {
     // Before, the form vanished with what was typed, without a word, and opened again emptied once the tier came back.
     const setTier = await tierSetter('dispatch');

@@ -111,3 +111,58 @@ export function tabOutOf(container: HTMLElement, backwards: boolean): HTMLElemen
   target.focus();
   return target;
 }
+
+/**
+ * Keeps the keyboard focus inside `container` when the control holding it is taken away under it (a tier change
+ * pushed while a status select is focused turns it into text): the focus goes to `fallback(control)` (by default the
+ * container, made focusable without joining the Tab order) instead of falling to <body>, where a keyboard or screen
+ * reader user lost their place (on the board, the arrow keys stopped working).
+ */
+export function useFocusKeptIn(
+  container: RefObject<HTMLElement | null>,
+  fallback?: (control: HTMLElement) => HTMLElement | null,
+  /** Whether the container is drawn now (for one drawn only once its data is there). */
+  drawn = true,
+): void {
+  const fallbackRef = useRef(fallback);
+  fallbackRef.current = fallback;
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    // The focused control and where the focus goes should it be removed (worked out while it is still in the page).
+    let held: { control: HTMLElement; target: HTMLElement } | null = null;
+    const rescue = () => {
+      if (!held || held.control.isConnected || !focusIsLost()) return;
+      const { target } = held;
+      held = null;
+      if (!target.isConnected) return;
+      if (!target.hasAttribute('tabindex') && target.tabIndex < 0) target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const control = event.target as HTMLElement;
+      held = { control, target: fallbackRef.current?.(control) ?? node };
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) {
+        held = null;
+        return;
+      }
+      // To nowhere: a click on the page (the control is still there: let it go), or the control's removal.
+      queueMicrotask(() => {
+        if (held?.control.isConnected) held = null;
+        else rescue();
+      });
+    };
+    // A removal fires no focus event in every browser: the container's changes are watched too.
+    const observer = new MutationObserver(rescue);
+    observer.observe(node, { childList: true, subtree: true });
+    node.addEventListener('focusin', onFocusIn);
+    node.addEventListener('focusout', onFocusOut);
+    return () => {
+      observer.disconnect();
+      node.removeEventListener('focusin', onFocusIn);
+      node.removeEventListener('focusout', onFocusOut);
+    };
+  }, [container, drawn]);
+}

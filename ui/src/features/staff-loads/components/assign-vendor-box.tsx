@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { LOAD_PERMISSION_MESSAGES } from '@portal/domain/permissions';
 import { BusyButton } from '../../../components/busy-button';
+import { useFocusKeptIn } from '../../../lib/focus';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useToast } from '../../../lib/toast-context';
 import { useUpdateLoad } from '../../loads/api/update-load';
@@ -21,6 +22,9 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
   const once = useOneAtATime();
   const [vendor, setVendor] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The form taken away under the focus (a tier change that may no longer assign): the box keeps it.
+  const box = useRef<HTMLElement>(null);
+  useFocusKeptIn(box);
   const choices = useMemo(() => (picker.data ? vendorChoices(picker.data) : undefined), [picker.data]);
   // Refused for want of a vendor: the select is marked and described by the error (not so for a server's refusal).
   const vendorRefused = outcome?.kind === 'error' && vendor === '';
@@ -52,7 +56,7 @@ export function AssignVendorBox({ load, canAssign }: { load: LoadView; canAssign
   }
 
   return (
-    <section className="card assign-vendor-box" aria-labelledby={`${id}-title`}>
+    <section ref={box} className="card assign-vendor-box" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Assign Vendor</h2>
       <p className="assign-vendor-current">
         Current: <strong>{load.vendor_name ?? ASSIGN_VENDOR_MESSAGES.notAssigned}</strong>

@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { RecycleBinHint } from '../../../components/recycle-bin-hint';
+import { useFocusKeptIn } from '../../../lib/focus';
 import { useRecordTitle } from '../../../lib/record-title';
 import { DeleteLoadButton } from '../../loads/components/delete-load-button';
 import { ExperimentalBanner } from '../../loads/components/experimental-banner';
@@ -31,6 +33,9 @@ export function StaffLoadDetailPage() {
   const { query, gone } = shown;
   useRecordTitle(loadRecordTitle(shown));
   const capabilities = useLoadCapabilities(query.data ? { vendor: query.data.vendor } : undefined);
+  // A select taken away under the focus (a tier change shows the status as text): the card keeps it.
+  const controls = useRef<HTMLDivElement>(null);
+  useFocusKeptIn(controls, undefined, query.data !== undefined);
 
   const backButton = (
     <button type="button" className="button button-secondary" onClick={() => void navigate(STAFF_LOADS_PATH, backToLoads(loadId))}>
@@ -63,7 +68,7 @@ export function StaffLoadDetailPage() {
       )}
       <ExperimentalBanner />
 
-      <div className="card load-detail-controls">
+      <div ref={controls} className="card load-detail-controls" role="group" aria-label="Load controls">
         <LoadStatusChanger load={load} readOnly={gone || !capabilities.changeStatus} />
         <PaymentStatusSelect load={load} readOnly={gone || !capabilities.changePaymentStatus} />
         {capabilities.delete && !gone && (

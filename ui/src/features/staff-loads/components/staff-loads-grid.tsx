@@ -32,7 +32,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoadView } from '@portal/domain/loads/view';
-import { tabOutOf } from '../../../lib/focus';
+import { tabOutOf, useFocusKeptIn } from '../../../lib/focus';
 import type { LoadsTableDialog } from '../../loads/components/loads-table';
 import { hasDocument, LOAD_DOCUMENT_KINDS } from '../../loads/utils/load-documents';
 import { LOAD_MESSAGES } from '../../loads/utils/load-messages';
@@ -205,6 +205,8 @@ interface StaffLoadsGridProps {
 export function StaffLoadsGrid({ loads, filter, modes, onOpen, initialSort, onSortChange, initialTopRowId, onTopRowChange, focusRowId = null }: StaffLoadsGridProps) {
   const navigate = useNavigate();
   const wrapper = useRef<HTMLDivElement>(null);
+  // A cell's control taken away under the focus (a tier change: the status select becomes a badge): its cell keeps it.
+  useFocusKeptIn(wrapper, (control) => control.closest<HTMLElement>('.ag-cell'));
   const api = useRef<GridApi<LoadView> | null>(null);
   const [initialRows] = useState(() => [...loads]);
   const applied = useRef<readonly LoadView[]>(initialRows);
