@@ -19,8 +19,10 @@ export const PROJECTION_TIME_COLUMNS: Partial<Record<(typeof READ_MODEL_TABLES)[
  * 1: everything before versions were kept. 2: the payments log's rate changes and `payment_history.actor_type`.
  * 3: a replay's account changes (logins, deletions, restores, tier changes) no longer lost between its transactions.
  * 4: a vendor file uploaded again under another name (the same bytes as another document) keeps that name too.
+ * 5: a load's documents keep the vendor the load had when each was uploaded, and its counts leave out an earlier
+ *    carrier's (a load handed to another carrier showed it the previous one's rate confirmation).
  */
-export const READ_MODELS_VERSION = 4;
+export const READ_MODELS_VERSION = 5;
 
 /** Read-model tables are written by the projector only. */
 export const projectorMigrations: Migration[] = [

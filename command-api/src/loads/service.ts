@@ -99,11 +99,12 @@ export class LoadsService {
   }
 
   /** Runs a load command with visibility and the given capabilities checked on the very state it decides on. */
-  private run(actor: Actor, loadId: string | undefined, command: loads.LoadCommand, metadata: EventMetadata, capabilities: LoadCapability[]) {
+  private run(actor: Actor, loadId: string | undefined, command: loads.LoadCommand, metadata: EventMetadata, capabilities: LoadCapability[], check?: (load: loads.Load) => void) {
     if (!loadId || !UUID.test(loadId)) throw notFound();
     return handleCommand(this.store, loadStream(loadId), loads, command, metadata, (state) => {
       const load = this.visible(actor, state);
       for (const capability of capabilities) if (!canOnLoad(actor, capability, load)) refuse(capability);
+      check?.(load);
     }, this.states).catch(mapLoadError);
   }
 
@@ -297,7 +298,12 @@ export class LoadsService {
       await this.assertCanManageDocuments(actor, loadId);
       throw notFound('Document not found.');
     }
-    const result = await this.run(actor, loadId, { type: 'DeleteLoadDocument', data: { documentId } }, metadata, ['manage_documents']);
+    // A carrier's own documents only: an earlier carrier's (on a load handed to it since) do not exist for it.
+    const ownDocument = (load: loads.Load) => {
+      const document = load.documents.find((d) => d.id === documentId);
+      if (actor.type === 'VENDOR' && document && !loads.carrierSees(load, document)) throw notFound('Document not found.');
+    };
+    const result = await this.run(actor, loadId, { type: 'DeleteLoadDocument', data: { documentId } }, metadata, ['manage_documents'], ownDocument);
     return { position: result.position };
   }
 

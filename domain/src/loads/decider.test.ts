@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGED_MEANWHILE, changedMeanwhileDetail, decide, evolve, initialState, LoadError, type LoadState } from './decider';
+import { carrierSees, CHANGED_MEANWHILE, changedMeanwhileDetail, decide, evolve, initialState, LoadError, type LoadState } from './decider';
+import { loadView } from './view';
 import type { LoadEvent } from './events';
 import { updateLoadSchema } from './schemas';
 
@@ -131,6 +132,21 @@ describe('payment status, dates and sections', () => {
     // Nothing paid, or a zero amount: assigned.
     expect(assign(given(created))).toHaveLength(1);
     expect(assign(given(created, { type: 'LoadSectionEdited', data: { section: 'rate', changes: { amount_paid: { from: null, to: 0 } } } }))).toHaveLength(1);
+  });
+
+  it("keeps each document with the vendor of its time: the next vendor's load counts none of the earlier one's", () => {
+    const file = { sha256: 'a'.repeat(64), name: 'ratecon.pdf', size: 10, content_type: 'application/pdf', uploaded_at: now.toISOString() };
+    const handedOver = given(
+      created,
+      { type: 'LoadDocumentUploaded', data: { document_id: 'd-1', document_type: 'rate_confirmation', file } },
+      { type: 'LoadVendorAssigned', data: { from: { id: 'v-1', name: 'Acme Haulers' }, to: { id: 'v-2', name: 'Blue Line' } } },
+      { type: 'LoadDocumentUploaded', data: { document_id: 'd-2', document_type: 'invoice', file } },
+    );
+    if (handedOver.status !== 'exists') throw new Error('no load');
+    const { load } = handedOver;
+    expect(load.documents.map((d) => [d.id, d.vendorId])).toEqual([['d-1', 'v-1'], ['d-2', 'v-2']]);
+    expect(load.documents.map((d) => carrierSees(load, d))).toEqual([false, true]);
+    expect(loadView(load)).toMatchObject({ has_rate_confirmation: false, has_invoice: true });
   });
 
   it('takes a reassignment that clears the payment facts in the same request, the handover recorded last', () => {

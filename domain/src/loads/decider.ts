@@ -44,7 +44,21 @@ export interface LoadDocument {
   id: string;
   type: LoadDocumentType;
   file: FileRef;
+  /**
+   * The vendor the load was assigned to when the document was uploaded. A carrier's documents are its own time with
+   * the load: one the load is handed to later does not see them (see carrierSees). Absent on states folded before it
+   * was kept (read as the load's vendor now, until the upgrade's rebuild folds them again).
+   */
+  vendorId?: string | null;
 }
+
+/**
+ * Whether the load's vendor now sees (counts, lists, opens, deletes) a document: one uploaded in its own time with the
+ * load (by it or by staff). A rate confirmation naming the previous carrier and its rate, or its invoice, stays with
+ * that carrier's time; staff see every document.
+ */
+export const carrierSees = (load: Pick<Load, 'vendorId'>, document: LoadDocument): boolean =>
+  document.vendorId === undefined || document.vendorId === null || document.vendorId === load.vendorId;
 
 /** 'abandoned': the id's creation never recorded its load, and its stream was closed (see LoadCreationAbandoned). */
 export type LoadState = { status: 'none' } | { status: 'abandoned' } | { status: 'exists'; load: Load };
@@ -153,7 +167,7 @@ export function evolve(state: LoadState, event: LoadEvent): LoadState {
       // recorded, the first stays, as in the load_documents read model.
       const id = event.data.document_id;
       if (load.documents.some((d) => d.id === id) || load.deletedDocumentIds?.includes(id)) return state;
-      return { status: 'exists', load: { ...load, documents: [...load.documents, { id, type: event.data.document_type, file: event.data.file }] } };
+      return { status: 'exists', load: { ...load, documents: [...load.documents, { id, type: event.data.document_type, file: event.data.file, vendorId: load.vendorId }] } };
     }
     case 'LoadDocumentDeleted':
       return {

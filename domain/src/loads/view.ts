@@ -1,4 +1,4 @@
-import type { Load, LoadDocument } from './decider';
+import { carrierSees, type Load, type LoadDocument } from './decider';
 import { LOAD_DOCUMENT_TYPES, type LoadDocumentType } from './fields';
 
 export type DocumentCounts = Record<LoadDocumentType, number>;
@@ -25,7 +25,8 @@ export type DocumentFlags = ReturnType<typeof documentFlags>;
 
 /** The load as every API answer shows it (spec section 3), from the folded stream. */
 export function loadView(load: Load) {
-  const counts = documentCounts(load.documents ?? []);
+  // The documents of the load's current time: an earlier carrier's are not counted (staff still list them).
+  const counts = documentCounts((load.documents ?? []).filter((document) => carrierSees(load, document)));
   return {
     id: load.id,
     load_number: load.loadNumber,

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type pg from 'pg';
-import type { Load } from '@portal/domain/loads/decider';
+import { carrierSees, type Load } from '@portal/domain/loads/decider';
 import { galleryPhotoUrl, loadDocumentView } from '@portal/domain/loads/documents';
 import { LOAD_DOCUMENT_TYPES, type LoadDocumentType } from '@portal/domain/loads/fields';
 import { documentCounts } from '@portal/domain/loads/view';
@@ -12,14 +12,20 @@ import { serveStoredFile } from '../files/serve-stored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The live (not deleted) load, if this actor may see it: staff any, a vendor its own. */
+/**
+ * The live (not deleted) load, if this actor may see it: staff any, a vendor its own; with the documents it sees: staff
+ * every one, a vendor (and the public gallery, `actor` undefined) those of the load's time with its vendor now
+ * (carrierSees: a carrier the load was handed to does not get the previous one's rate confirmation or invoice).
+ */
 async function visibleLoad(pool: pg.Pool, actor: Actor | undefined, loadId: string | undefined): Promise<Load> {
   if (!loadId || !UUID.test(loadId)) throw notFound();
   const { rows } = await pool.query<{ state: Load; vendor_id: string | null }>('SELECT state, vendor_id FROM loads WHERE id = $1 AND deleted_at IS NULL', [loadId]);
   const row = rows[0];
   if (!row) throw notFound();
   if (actor && actor.type === 'VENDOR' && row.vendor_id !== actor.vendorId) throw notFound();
-  return { ...row.state, documents: row.state.documents ?? [] };
+  const documents = row.state.documents ?? [];
+  const staff = actor !== undefined && actor.type === 'STAFF';
+  return { ...row.state, documents: staff ? documents : documents.filter((document) => carrierSees(row.state, document)) };
 }
 
 export function loadDocumentReadRoutes(deps: { pool: pg.Pool; storage: FileStorage }): Router {
@@ -32,12 +38,15 @@ export function loadDocumentReadRoutes(deps: { pool: pg.Pool; storage: FileStora
     if (type !== undefined && !LOAD_DOCUMENT_TYPES.includes(type as LoadDocumentType)) {
       throw new ValidationFailed({ document_type: [`Select a valid document type: ${LOAD_DOCUMENT_TYPES.join(', ')}.`] });
     }
-    ctx.body = load.documents.filter((d) => type === undefined || d.type === type).map((d) => loadDocumentView(load.id, d));
+    // Staff also see an earlier carrier's documents, marked: the load's counts leave them out.
+    ctx.body = load.documents
+      .filter((d) => type === undefined || d.type === type)
+      .map((d) => (carrierSees(load, d) ? loadDocumentView(load.id, d) : { ...loadDocumentView(load.id, d), earlier_carrier: true }));
   });
 
   router.get('/api/loads/:id/documents/counts/', async (ctx) => {
     const load = await visibleLoad(pool, await requireReader(ctx, pool), ctx.params.id);
-    ctx.body = documentCounts(load.documents);
+    ctx.body = documentCounts(load.documents.filter((d) => carrierSees(load, d)));
   });
 
   router.get('/api/serve-file/load-documents/:loadId/:documentId/:name', async (ctx) => {

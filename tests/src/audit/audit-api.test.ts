@@ -4,6 +4,7 @@ import { until } from '../support/until';
 import { startTestSystem, TEST_ADMIN_PASSWORD, type TestSystem } from '../support/system';
 import { activeAccount, activeSignedIn, DEMO_PASSWORD, GOOD_PASSWORD, login, signIn } from '../accounts/support';
 import { PAYMENTS_RECORDED } from '@portal/domain/loads/decider';
+import { pdf } from '../support/files';
 
 let system: TestSystem;
 let admin: PortalClient;
@@ -257,6 +258,48 @@ describe('a load reassigned between carriers', () => {
     expect(JSON.stringify(history.body)).toContain('ACH to carrier');
     expect((await vendor.get(`/api/loads/${id}/?as_of_position=${rivalStatus.headers.get('x-event-position')}`)).status).toBe(404);
     expect((await vendor.get(`/api/loads/${id}/?as_of_position=${createdAt}`)).body).toMatchObject({ rate_amount: 1500, vendor: vendorId });
+  });
+});
+
+describe("a load's documents across a handover", () => {
+  it("are each carrier's own time's: the next carrier neither sees nor deletes them, staff see every one, marked", async () => {
+    const rivalVendorId = (await otherVendor.get('/api/auth/user/')).body.vendor_profile.id;
+    const id = (await vendor.post('/api/loads/', { load_number: 'handover-docs-1' })).body.id;
+    const upload = (client: PortalClient, type: string, name: string) =>
+      client.upload(`/api/loads/${id}/documents/`, { document_type: type }, { file: { name, content: pdf(700), type: 'application/pdf' } });
+    const brokerPaper = await upload(dispatch, 'bill_of_lading', 'bol-shipper.pdf');
+    const rateCon = await upload(vendor, 'rate_confirmation', 'ratecon-lone-star-1500.pdf');
+    expect([brokerPaper.status, rateCon.status]).toEqual([201, 201]);
+    const handedOver = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: rivalVendorId });
+    expect(handedOver.status).toBe(200);
+
+    // The new carrier: nothing of the first carrier's time (the load was its from its creation, the dispatcher's BOL
+    // included): not listed, not counted, not served, not deletable.
+    const listed = await otherVendor.get(`/api/loads/${id}/documents/?${at(handedOver)}`);
+    expect(listed.body.map((d: { file_name: string }) => d.file_name)).toEqual([]);
+    expect((await otherVendor.get(`/api/loads/${id}/documents/counts/`)).body).toMatchObject({ rate_confirmation: 0, bill_of_lading: 0 });
+    expect((await otherVendor.get(`/api/loads/${id}/`)).body).toMatchObject({ has_rate_confirmation: false, has_bill_of_lading: false });
+    expect((await otherVendor.download(rateCon.body.file_url)).status).toBe(404);
+    const head = await system.store.headPosition();
+    expect((await otherVendor.request('DELETE', `/api/loads/${id}/documents/${rateCon.body.id}/delete/`)).status).toBe(404);
+    expect(await system.store.headPosition()).toBe(head);
+
+    // Its own upload is its own; staff see all three, the earlier carrier's marked, and the load counts the new one's.
+    const own = await upload(otherVendor, 'invoice', 'rival-invoice.pdf');
+    expect(own.status).toBe(201);
+    expect((await otherVendor.get(`/api/loads/${id}/documents/?${at(own)}`)).body.map((d: { file_name: string }) => d.file_name)).toEqual(['rival-invoice.pdf']);
+    const staffList = (await dispatch.get(`/api/loads/${id}/documents/?${at(own)}`)).body as { file_name: string; earlier_carrier?: boolean }[];
+    expect(staffList.map((d) => [d.file_name, d.earlier_carrier ?? false])).toEqual([
+      ['bol-shipper.pdf', true], ['ratecon-lone-star-1500.pdf', true], ['rival-invoice.pdf', false],
+    ]);
+    expect((await dispatch.get(`/api/loads/${id}/`)).body).toMatchObject({ has_rate_confirmation: false, has_invoice: true });
+    expect((await dispatch.download(rateCon.body.file_url)).status).toBe(200);
+
+    // Handed back: the first carrier has its documents again, and not the other's invoice.
+    const handedBack = await dispatch.request('PATCH', `/api/loads/${id}/`, { vendor: vendorId });
+    const back = (await vendor.get(`/api/loads/${id}/documents/?${at(handedBack)}`)).body.map((d: { file_name: string }) => d.file_name);
+    expect(back).toEqual(['bol-shipper.pdf', 'ratecon-lone-star-1500.pdf']);
+    expect((await vendor.download(own.body.file_url)).status).toBe(404);
   });
 });
 

@@ -13,6 +13,8 @@ export interface LoadDocument {
   content_type?: string;
   size?: number;
   uploaded_at?: string;
+  /** Staff only: uploaded while the load was an earlier carrier's (not counted on the load, not shown to its carrier now). */
+  earlier_carrier?: boolean;
 }
 
 export const loadDocumentKeys = {

@@ -20,6 +20,9 @@ interface DocumentViewerProps {
 
 const NOTHING: readonly LoadDocument[] = [];
 
+/** Said of a document staff see from an earlier carrier's time with the load (the load's counts leave it out). */
+export const EARLIER_CARRIER = "From an earlier carrier's time with this load";
+
 /** The uploaded documents of one type, one at a time: previous/next, thumbnails, the preview, open, download, delete. */
 export function DocumentViewer({ documents, isPending, error, onDelete, deleting }: DocumentViewerProps) {
   const [index, setIndex] = useState(0);
@@ -76,6 +79,7 @@ export function DocumentViewer({ documents, isPending, error, onDelete, deleting
           <span className="ld-muted">
             {positionLabel(index, documents.length)}
             {current?.uploaded_at ? ` · Uploaded ${formatListDateTime(current.uploaded_at)}` : ''}
+            {current?.earlier_carrier ? ` · ${EARLIER_CARRIER}` : ''}
           </span>
         </div>
         {many ? (
