@@ -105,6 +105,45 @@ describe('vendor loads table', () => {
     }
   });
 
+  it('on a phone, shows "No loads found" on screen after a search with no match; on a laptop, centred in the table as before', { timeout: 120_000 }, async () => {
+    // Before: the empty cell spanned the whole ~950 px table and its centred text sat at x = 435-546 on a 390 px screen.
+    const noMatch = async (page: Page) => {
+      await page.getByRole('searchbox', { name: 'Find load by ID, date, or location.' }).fill('99999');
+      const empty = page.getByText('No loads found', { exact: true });
+      await empty.waitFor();
+      const scroller = (await page.locator('.loads-table-scroll').boundingBox())!;
+      // The drawn text's own box (the element holding it may be wider).
+      const text = () => empty.evaluate((element) => {
+        const range = element.ownerDocument.createRange();
+        range.selectNodeContents(element);
+        const { left, right } = range.getBoundingClientRect();
+        return { left, right, middle: (left + right) / 2 };
+      });
+      return { scroller, text, middle: scroller.x + scroller.width / 2 };
+    };
+
+    const phone = await vendorLoads(PHONE);
+    const onPhone = await noMatch(phone);
+    expect(onPhone.scroller.x + onPhone.scroller.width).toBeLessThanOrEqual(PHONE.width);
+    const inView = async () => {
+      const text = await onPhone.text();
+      expect(text.left).toBeGreaterThanOrEqual(onPhone.scroller.x);
+      expect(text.right).toBeLessThanOrEqual(onPhone.scroller.x + onPhone.scroller.width);
+      expect(Math.abs(text.middle - onPhone.middle)).toBeLessThan(4);
+    };
+    await inView();
+    await phone.screenshot({ path: `${SHOTS}/a1-vendor-loads-phone-no-match.png` });
+    // And where it is when the table is scrolled sideways.
+    await phone.evaluate(`${SCROLLER}.scrollLeft = ${SCROLLER}.scrollWidth`);
+    await expect.poll(() => phone.evaluate<number>(`${SCROLLER}.scrollLeft`)).toBeGreaterThan(300);
+    await inView();
+
+    const laptop = await vendorLoads(LAPTOP);
+    const onLaptop = await noMatch(laptop);
+    expect(Math.abs((await onLaptop.text()).middle - onLaptop.middle)).toBeLessThan(4);
+    await laptop.screenshot({ path: `${SHOTS}/a1-vendor-loads-laptop-no-match.png` });
+  });
+
   it('on a laptop, is laid out as before: no hint, no column held in place', { timeout: 120_000 }, async () => {
     const page = await vendorLoads({ width: 1280, height: 720 });
     await expect(page.getByText(HINT).isVisible()).resolves.toBe(false);

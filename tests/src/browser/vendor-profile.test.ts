@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeAccount, GOOD_PASSWORD } from '../accounts/support';
 import { JPEG, PNG_1x1, pdf } from '../support/files';
-import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, startBrowserSuite, submitLogin, waitForPath } from './support';
+import { type BrowserSuite, collectPageErrors, loginThroughUi, newContext, screenshot, SHOTS_DIR, startBrowserSuite, submitLogin, waitForPath } from './support';
 
 let suite: BrowserSuite;
 beforeAll(async () => { suite = await startBrowserSuite(); }, 120_000);
@@ -259,6 +259,64 @@ describe('vendor onboarding', () => {
     await page.reload();
     await expect.poll(() => field(company, 'Legal Name').inputValue()).toBe('Emptied Field Freight Co');
     expect(await field(company, 'Fax').inputValue()).toBe('');
+  });
+
+  it('after a save, names each document chosen but not uploaded, and puts the focus on the first one\'s Upload; with none, nothing more', { timeout: 90_000 }, async () => {
+    // Before: "Profile saved successfully!" and nothing else while "Selected: w9.pdf" sat unsent far up a 5,600 px page
+    // (phone audit). Save Profile still saves only the fields; the spec's alert stays.
+    await activeAccount(suite.system, 'vendor', 'unsent_file_freight');
+    await context.close();
+    context = await newContext(suite.browser, suite.system, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    pageErrors = collectPageErrors(page);
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await loginThroughUi(page, 'vendor', 'unsent_file_freight', GOOD_PASSWORD, '/profile');
+    const company = section('Company Information');
+    const save = page.getByRole('button', { name: 'Save Profile' });
+    const notice = page.locator('.vp-save-bar').getByRole('alert');
+    const focused = (locator: Locator) => locator.evaluate((element) => element === element.ownerDocument.activeElement);
+    const w9 = page.getByRole('group', { name: 'Upload W-9 Form', exact: true });
+    const authority = page.getByRole('group', { name: 'Upload Company Authority', exact: true });
+    const W9_UNSENT = 'W-9 Form: chosen but not uploaded yet — press Upload to send it.';
+    const AUTHORITY_UNSENT = 'Company Authority: chosen but not uploaded yet — press Upload to send it.';
+
+    // Nothing chosen: the alert, and nothing more; the focus stays on Save Profile.
+    await field(company, 'Legal Name').fill('Unsent File Freight LLC');
+    await save.click();
+    await waitForAlert('Profile saved successfully!');
+    await expect.poll(() => focused(save)).toBe(true);
+    expect(await notice.count()).toBe(0);
+    expect(await page.getByText(/chosen but not uploaded/).count()).toBe(0);
+
+    // Two chosen, neither sent (the W-9 first): the alert, then each named in page order, the focus on the first's Upload.
+    await w9.getByLabel('W-9 Form file').setInputFiles({ name: 'w9.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await authority.getByLabel('Company Authority file').setInputFiles({ name: 'authority.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await w9.getByText('Selected: w9.pdf (').waitFor();
+    await field(company, 'City').fill('Fort Worth');
+    await save.click();
+    await expect.poll(() => alerts, { timeout: 10_000 }).toEqual(['Profile saved successfully!', 'Profile saved successfully!']);
+    await expect.poll(() => notice.locator('p').allTextContents()).toEqual([AUTHORITY_UNSENT, W9_UNSENT]);
+    const authorityUpload = authority.getByRole('button', { name: 'Upload', exact: true });
+    await expect.poll(() => focused(authorityUpload)).toBe(true);
+    // Scrolled onto the screen, above the bar that says it.
+    const clearOfBar = async () => {
+      const [button, bar] = [(await authorityUpload.boundingBox())!, (await page.locator('.vp-save-bar').boundingBox())!];
+      return button.y >= 0 && button.y + button.height <= bar.y;
+    };
+    await expect.poll(clearOfBar).toBe(true);
+    await page.screenshot({ path: `${SHOTS_DIR}/vendor-profile-unsent-notice-phone.png` });
+
+    // Each line goes when its file is sent; the notice with the last.
+    await page.keyboard.press('Enter');
+    await page.getByText('Company Authority uploaded successfully!').waitFor();
+    await expect.poll(() => notice.locator('p').allTextContents()).toEqual([W9_UNSENT]);
+    await w9.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('W-9 Form uploaded successfully!').waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS_DIR}/vendor-profile-unsent-notice-phone-done.png` });
   });
 
   it('fits a phone screen: no sideways scrolling, the save bar on screen', async () => {

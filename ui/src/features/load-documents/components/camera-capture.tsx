@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { CAPTURE_QUALITY, CAPTURE_TYPE, cameraErrorText, hasCameraApi } from '../utils/camera';
-import { capturedPhotoName } from '../utils/load-document-files';
+import { capturedPhotoName, MAX_LOAD_DOCUMENT_BYTES } from '../utils/load-document-files';
+
+/**
+ * The picture asked of the camera: the rear one, at about 5 MP in the 4:3 of a phone's sensor. Asked for nothing, a
+ * browser gives 640x480, where a BOL's signature, exceptions and handwritten counts cannot be read (phone audit).
+ * Ideal, not exact: a camera that cannot do it gives its nearest, and the photo is drawn at what it gives.
+ */
+const CAPTURE_VIDEO_CONSTRAINTS: MediaTrackConstraints = {
+  facingMode: { ideal: 'environment' },
+  width: { ideal: 2560 },
+  height: { ideal: 1920 },
+};
 
 interface CameraCaptureProps {
   onCapture(file: File): void;
@@ -79,7 +90,7 @@ function CameraView({ onCapture, onFailure, onCancel }: { onCapture(file: File):
   useEffect(() => {
     let cancelled = false;
     navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      .getUserMedia({ video: CAPTURE_VIDEO_CONSTRAINTS, audio: false })
       .then((media) => {
         if (cancelled) {
           media.getTracks().forEach((track) => track.stop());
@@ -104,20 +115,25 @@ function CameraView({ onCapture, onFailure, onCancel }: { onCapture(file: File):
   function capture() {
     const element = video.current;
     if (!element || element.videoWidth === 0) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = element.videoWidth;
-    canvas.height = element.videoHeight;
-    canvas.getContext('2d')?.drawImage(element, 0, 0, canvas.width, canvas.height);
     setCapturing(true);
-    canvas.toBlob(
-      (blob) => {
-        setCapturing(false);
-        if (!blob) return onFailure('The photo could not be taken.');
-        onCapture(new File([blob], capturedPhotoName(new Date()), { type: CAPTURE_TYPE }));
-      },
-      CAPTURE_TYPE,
-      CAPTURE_QUALITY,
-    );
+    // At the camera's own size; drawn smaller only in the rare case its JPEG would be refused as over 5 MB.
+    const encode = (scale: number) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(element.videoWidth * scale);
+      canvas.height = Math.round(element.videoHeight * scale);
+      canvas.getContext('2d')?.drawImage(element, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(
+        (blob) => {
+          if (blob && blob.size > MAX_LOAD_DOCUMENT_BYTES && scale > 0.25) return encode(scale * 0.9 * Math.sqrt(MAX_LOAD_DOCUMENT_BYTES / blob.size));
+          setCapturing(false);
+          if (!blob) return onFailure('The photo could not be taken.');
+          onCapture(new File([blob], capturedPhotoName(new Date()), { type: CAPTURE_TYPE }));
+        },
+        CAPTURE_TYPE,
+        CAPTURE_QUALITY,
+      );
+    };
+    encode(1);
   }
 
   return (

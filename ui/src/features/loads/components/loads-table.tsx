@@ -174,7 +174,8 @@ export function LoadsTable({ loads, onOpen, sorting, onSortingChange }: LoadsTab
             {rows.length === 0 ? (
               <tr>
                 <td className="loads-empty" colSpan={columns.length}>
-                  {LOAD_MESSAGES.listEmpty}
+                  {/* The cell is as wide as the table; on a phone its text is held to the part on screen (loads.css). */}
+                  <div className="loads-empty-text">{LOAD_MESSAGES.listEmpty}</div>
                 </td>
               </tr>
             ) : (

@@ -7,6 +7,8 @@ interface ProfileSaveBarProps {
   formId: string;
   /** Why the last save did not go through: shown here too (above the spec's status), since the page has scrolled away from its banner. */
   problem?: string | null;
+  /** Documents chosen but not uploaded, said after a save (the save does not send them): one line each. */
+  unsentNotices?: readonly string[];
 }
 
 /** Room kept between a focused control and the top of the bar, in CSS pixels. */
@@ -41,11 +43,18 @@ function useScrollPaddingFor(bar: RefObject<HTMLElement | null>) {
 }
 
 /** Fixed to the bottom of the viewport (at the page's end on short screens): the profile's status and the save button of the form above. */
-export function ProfileSaveBar({ complete, saving, formId, problem }: ProfileSaveBarProps) {
+export function ProfileSaveBar({ complete, saving, formId, problem, unsentNotices = [] }: ProfileSaveBarProps) {
   const bar = useRef<HTMLDivElement>(null);
   useScrollPaddingFor(bar);
   return (
     <div className="vp-save-bar" ref={bar}>
+      {unsentNotices.length > 0 && (
+        <div className="vp-save-unsent" role="alert">
+          {unsentNotices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
+      )}
       <div className="vp-save-bar-inner">
         <div className="vp-save-messages">
           {problem && <p className="vp-save-status is-problem">{problem}</p>}

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { VENDOR_DOCUMENT_LABELS, type VendorDocumentType } from '@portal/domain/vendors/profile-fields';
 import { DocumentPreviewDialog } from '../../../components/document-preview-dialog';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
@@ -24,6 +24,10 @@ interface VendorDocumentUploaderProps {
   headingLevel?: 3 | 4;
   /** Told whether a file is chosen and not yet uploaded, or on its way (the page asks before it is left). */
   onPendingChange?(pending: boolean): void;
+  /** Told, when it changes, the name of the button that would send a file chosen and not sent ('Upload' or 'Replace'), else null. */
+  onUnsentChange?(sendButton: string | null): void;
+  /** The button that sends the chosen file: the page points the user at it after a save that left the file unsent. */
+  sendButtonRef?: Ref<HTMLButtonElement>;
 }
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
@@ -35,7 +39,7 @@ function shownDocument(record: VendorDocumentRecord | undefined, suppliedUrl: st
   return null;
 }
 
-export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, onPendingChange }: VendorDocumentUploaderProps) {
+export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, onPendingChange, onUnsentChange, sendButtonRef }: VendorDocumentUploaderProps) {
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = VENDOR_DOCUMENT_LABELS[type];
   const inputId = useId();
@@ -59,6 +63,16 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, on
   const exists = current !== null;
   const busy = upload.isPending;
   usePendingReport(file !== null || busy, onPendingChange);
+  const sendButton = exists ? 'Replace' : 'Upload';
+  const unsent = file !== null && !busy ? sendButton : null;
+  const reportUnsent = useRef(onUnsentChange);
+  useEffect(() => {
+    reportUnsent.current = onUnsentChange;
+  });
+  useEffect(() => {
+    reportUnsent.current?.(unsent);
+  }, [unsent]);
+  useEffect(() => () => reportUnsent.current?.(null), []);
   const once = useOneAtATime();
 
   useEffect(() => {
@@ -158,8 +172,8 @@ export function VendorDocumentUploader({ type, suppliedUrl, headingLevel = 3, on
           </label>
           <input ref={input} id={inputId} className="file-input" type="file" accept={ACCEPT_ATTRIBUTE} onChange={choose} disabled={busy}
             aria-invalid={message?.kind === 'error' || undefined} aria-describedby={message?.kind === 'error' ? `${inputId}-message` : undefined} />
-          <button type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
-            {busy ? '...' : exists ? 'Replace' : 'Upload'}
+          <button ref={sendButtonRef} type="button" className="button button-secondary vp-document-send" onClick={send} aria-disabled={busy} aria-busy={busy}>
+            {busy ? '...' : sendButton}
           </button>
           {/* The browser's own file box shortens the name (to "No fil…hosen" on a phone): the choice, in full. */}
           {file && (

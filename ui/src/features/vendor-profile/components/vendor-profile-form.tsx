@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   PROFILE_SECTIONS,
   type ProfileField,
   type ProfileSection,
   VENDOR_DOCUMENT_FIELDS,
+  VENDOR_DOCUMENT_LABELS,
   type VendorDocumentType,
 } from '@portal/domain/vendors/profile-fields';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -16,6 +17,7 @@ import { CarrierAgreementScreen } from '../../agreement/components/carrier-agree
 import { getVendorProfile, useReloadVendorProfile, type VendorProfile } from '../api/get-vendor-profile';
 import { useUpdateVendorProfile } from '../api/update-vendor-profile';
 import { useDocumentPresence } from '../hooks/use-document-presence';
+import { chosenNotUploaded } from '../utils/document-upload';
 import { PROFILE_SECTION_TITLES } from '../utils/profile-field-definitions';
 import {
   buildProfilePayload,
@@ -59,6 +61,8 @@ const SECTION_DOCUMENTS: Record<ProfileSection, readonly VendorDocumentType[]> =
   bank: [],
 };
 const FINANCIAL_DOCUMENTS: readonly VendorDocumentType[] = ['bank_document', 'w9_document'];
+/** The uploaders in page order, top to bottom. */
+const PAGE_DOCUMENTS: readonly VendorDocumentType[] = [...Object.values(SECTION_DOCUMENTS).flat(), ...FINANCIAL_DOCUMENTS];
 
 const documentUrlOf = (profile: VendorProfile | undefined, type: VendorDocumentType) => {
   const url = profile?.[VENDOR_DOCUMENT_FIELDS[type].url as keyof VendorProfile];
@@ -96,6 +100,25 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       }),
     [],
   );
+  // Each uploader holding a chosen file not sent: the name of its send button ('Upload' or 'Replace').
+  const [unsentFiles, setUnsentFiles] = useState<Partial<Record<VendorDocumentType, string>>>({});
+  const unsentReporter = useCallback(
+    (type: VendorDocumentType) => (sendButton: string | null) =>
+      setUnsentFiles((files) => {
+        if ((files[type] ?? null) === sendButton) return files;
+        const { [type]: _was, ...rest } = files;
+        return sendButton === null ? rest : { ...rest, [type]: sendButton };
+      }),
+    [],
+  );
+  const sendButtons = useRef<Partial<Record<VendorDocumentType, HTMLButtonElement | null>>>({});
+  // The documents a successful save left chosen and unsent, in page order: said by the save bar until each is sent
+  // (or its choice dropped), the first one's send button focused once the success alert is dismissed.
+  const [unsentAtSave, setUnsentAtSave] = useState<readonly VendorDocumentType[]>([]);
+  const latestUnsent = useRef(unsentFiles);
+  useEffect(() => {
+    latestUnsent.current = unsentFiles;
+  });
   const edited = PROFILE_FIELD_ORDER.some((field) => values[field] !== savedValues[field]);
   const unsaved = edited || pendingParts.size > 0;
   useDraft(PROFILE_DRAFT, { base: savedValues, values } satisfies ProfileDraft, edited);
@@ -127,9 +150,24 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
   }, [scrollTarget, idPrefix]);
 
   // After the page shows the saved values, not before (an alert blocks painting).
+  // vendor-side.md keeps the two apart: "Profile save: success alert 'Profile saved successfully!'", and each document
+  // has its own uploader ("The upload button reads 'Upload', or 'Replace' when a file exists"). So Save Profile does
+  // not send a chosen file itself; the spec's alert stays, and a file chosen but never sent is said beside the save
+  // bar, its send button taking the focus (a carrier took the alert for "everything is saved", phone audit).
   useEffect(() => {
-    if (savedNotice > 0) window.alert(SAVE_SUCCEEDED);
+    if (savedNotice === 0) return;
+    const unsent = PAGE_DOCUMENTS.filter((type) => latestUnsent.current[type]);
+    setUnsentAtSave(unsent);
+    window.alert(SAVE_SUCCEEDED);
+    const first = unsent.length > 0 ? sendButtons.current[unsent[0]!] : null;
+    if (!first) return;
+    scrollIntoViewGently(first, { block: 'center' });
+    first.focus({ preventScroll: true });
   }, [savedNotice]);
+  const unsentNotices = unsentAtSave.flatMap((type) => {
+    const sendButton = unsentFiles[type];
+    return sendButton ? [chosenNotUploaded(VENDOR_DOCUMENT_LABELS[type], sendButton)] : [];
+  });
 
   function change(field: ProfileField, raw: string) {
     const next = changeField(values, errors, field, raw, savedValues);
@@ -247,6 +285,10 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
       suppliedUrl={documentUrlOf(profile, type)}
       headingLevel={headingLevel}
       onPendingChange={pendingReporter(type)}
+      onUnsentChange={unsentReporter(type)}
+      sendButtonRef={(button) => {
+        sendButtons.current[type] = button;
+      }}
     />
   );
 
@@ -307,6 +349,7 @@ export function VendorProfileForm({ profile, username }: VendorProfileFormProps)
         formId={formId}
         // Until the fields it was about are fixed (the banner above stays until the next save).
         problem={(banner === VALIDATION_BLOCKED && !firstErrorField(errors)) || (banner === PROFILE_CHANGED_MEANWHILE && !firstErrorField(clashes)) ? null : banner}
+        unsentNotices={unsentNotices}
       />
     </div>
   );

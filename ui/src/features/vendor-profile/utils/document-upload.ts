@@ -12,6 +12,8 @@ export const NO_FILE_SELECTED = 'Please select a file to upload.';
 export const UPLOAD_FAILED = 'Upload failed. Please try again later.';
 export const fileTooLarge = (maxMb = MAX_UPLOAD_MB) => `File is too large. Maximum size is ${maxMb}MB.`;
 export const uploadSucceeded = (label: string) => `${label} uploaded successfully!`;
+/** Said after a profile save that left a chosen document unsent: Save Profile saves the fields, not the uploaders' files. */
+export const chosenNotUploaded = (label: string, sendButton: string) => `${label}: chosen but not uploaded yet — press ${sendButton} to send it.`;
 
 /**
  * The error for a chosen file, or null when it may be sent: too large first (it also clears the selection), then a type
