@@ -78,6 +78,34 @@ describe('the date dialog without a time', () => {
   });
 });
 
+describe('the date dialog on the staff board', () => {
+  it("weighs a date against the other date as it is now, set a moment before in the other cell's dialog", { timeout: 60_000 }, async () => {
+    // The pick-up cell, not redrawn when only the delivery changed, handed its dialog the row as it last drew it: the
+    // warning named the old delivery, or none when there was none.
+    const api = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+    const created = await api.post('/api/loads/', { load_number: 'kdt_dd_board', pickup_date: '2026-12-05T14:30:00.000Z' });
+    expect(created.status).toBe(201);
+    await suite.system.caughtUp();
+    const page = await suite.openPage({ timezoneId: 'UTC' });
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    const row = page.getByRole('region', { name: 'Loads' }).locator('.ag-row').filter({ has: page.getByRole('link', { name: 'kdt_dd_board', exact: true }) });
+    await row.waitFor();
+
+    await row.locator('[col-id="delivery_date"]').getByRole('button').click();
+    const delivery = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    await delivery.locator('input[type=date]').fill('2026-12-06');
+    await delivery.getByLabel('Time', { exact: true }).fill('10:00');
+    await delivery.getByRole('button', { name: 'Save' }).click();
+    await delivery.waitFor({ state: 'detached' });
+    await expect.poll(() => row.locator('[col-id="delivery_date"]').textContent()).toBe('Dec 6, 10:00 AM');
+
+    await row.locator('[col-id="pickup_date"]').getByRole('button').click();
+    const pickup = page.getByRole('dialog', { name: 'Set Pickup Date & Time' });
+    await pickup.locator('input[type=date]').fill('2026-12-07');
+    await pickup.getByText('This is after the delivery (Dec 6, 10:00 AM).').waitFor();
+  });
+});
+
 describe('the date dialog with a date typed by keyboard', () => {
   it('refuses a 2-digit year (year 0026) and a day that does not exist, saying so and sending nothing', { timeout: 60_000 }, async () => {
     const { page, row } = await loadsPageWith('kdt_dd_3', 'America/Chicago');

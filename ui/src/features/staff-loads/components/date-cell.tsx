@@ -7,7 +7,7 @@ import type { BoardGridContext } from './board-grid-context';
 const LABELS: Record<LoadDateField, string> = { pickup_date: 'pick-up date', delivery_date: 'delivery date' };
 
 /** A date, opening the date dialog for tiers that may set dates; plain text for the rest. */
-export function DateCell({ data, context, colDef }: CustomCellRendererProps<LoadView, string | null, BoardGridContext>) {
+export function DateCell({ data, node, context, colDef }: CustomCellRendererProps<LoadView, string | null, BoardGridContext>) {
   const field = colDef?.field as LoadDateField | undefined;
   if (!data || !field) return null;
   const text = formatListDateTime(data[field]);
@@ -18,7 +18,9 @@ export function DateCell({ data, context, colDef }: CustomCellRendererProps<Load
       className="cell-button date-cell"
       // The name starts with the date the button shows (label in name, WCAG 2.5.3), then says what it does.
       aria-label={`${text}: change ${LABELS[field]} of ${data.kdt_id}`}
-      onClick={() => context.open({ kind: 'date', load: data, field })}
+      // The row as it is now: a cell is drawn again only when its own value changes, so `data` can be older (the other
+      // date set since), and the dialog's order warning named a delivery that was no longer so.
+      onClick={() => context.open({ kind: 'date', load: node?.data ?? data, field })}
     >
       {text}
     </button>
