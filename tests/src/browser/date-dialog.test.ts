@@ -103,6 +103,24 @@ describe('the date dialog on the staff board', () => {
     const pickup = page.getByRole('dialog', { name: 'Set Pickup Date & Time' });
     await pickup.locator('input[type=date]').fill('2026-12-07');
     await pickup.getByText('This is after the delivery (Dec 6, 10:00 AM).').waitFor();
+    await pickup.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('says which time zone its times are in, as a carrier elsewhere sees the same moment at another clock time', { timeout: 60_000 }, async () => {
+    // A dispatcher in Chicago set 10:00 AM; the carrier in Los Angeles saw 8:00 AM, and no screen said which zone.
+    const page = await suite.openPage({ timezoneId: 'America/Chicago' });
+    await loginThroughUi(page, 'staff', 'dispatch', DEMO_PASSWORD, '/staff/loads');
+    const row = page.getByRole('region', { name: 'Loads' }).locator('.ag-row').filter({ has: page.getByRole('link', { name: 'kdt_24108', exact: true }) });
+    await row.locator('[col-id="delivery_date"]').getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Set Delivery Date & Time' });
+    await dialog.locator('input[type=date]').fill('2026-12-15');
+    const zone = dialog.getByText('Times are in your time zone: Central Standard Time (America/Chicago).');
+    await zone.waitFor();
+    await dialog.locator('input[type=date]').fill('2027-07-15');
+    await dialog.getByText('Times are in your time zone: Central Daylight Time (America/Chicago).').waitFor();
+    expect(await dialog.getByLabel('Time', { exact: true }).getAttribute('aria-describedby')).toMatch(/-zone$/);
+    await screenshot(page, 'date-dialog-time-zone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });
 

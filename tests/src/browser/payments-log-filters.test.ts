@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../accounts/support';
 import type { PortalClient } from '../support/http-client';
-import { expectCellsInView, loginThroughUi, useBrowserSuite, waitForPath } from './support';
+import { expectCellsInView, loginThroughUi, screenshot, useBrowserSuite, waitForPath } from './support';
 
 const suite = useBrowserSuite({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD } }, 180_000);
 const SHOTS = '/tmp/s11-ui-fix-shots';
@@ -42,6 +42,9 @@ describe('payments log date filters', () => {
     const accounting = await suite.signedInClient('accounting', DEMO_PASSWORD, 'staff');
     const load = await changePayment(accounting);
     const page = await paymentsPage('UTC');
+    // What the dates filter by, said beside them: a payment dated in October and entered in November is a November change.
+    await page.getByRole('form', { name: 'Payments filters' }).getByText('From and To are the days a change was recorded (in your time zone), not the payment dates it set.').waitFor();
+    await screenshot(page, 'payments-filters-hint');
     const today = dayIn('UTC');
     const [year, month, day] = today.split('-');
 

@@ -13,6 +13,19 @@ export function browserTimeZone(): string {
   return zone && zone !== 'Etc/Unknown' ? zone : '';
 }
 
+/**
+ * What the date dialog says of the times it takes: they are this browser's, and a carrier elsewhere sees them in its
+ * own zone ("Times are in your time zone: Central Standard Time (America/Chicago)."), named for `day` (its daylight
+ * saving) when given.
+ */
+export function timeZoneNotice(day?: string): string {
+  const at = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T12:00:00`) : new Date();
+  const long = new Intl.DateTimeFormat('en-US', { timeZoneName: 'long' }).formatToParts(Number.isNaN(at.getTime()) ? new Date() : at).find((part) => part.type === 'timeZoneName')?.value;
+  const zone = browserTimeZone();
+  const named = [long, zone && zone !== long ? `(${zone})` : ''].filter(Boolean).join(' ');
+  return named ? `Times are in your time zone: ${named}.` : 'Times are in your time zone.';
+}
+
 /** `path` with this browser's zone as `tz` (when it can tell it), for answers that show times in the reader's zone. */
 export function withBrowserZone(path: string): string {
   const zone = browserTimeZone();

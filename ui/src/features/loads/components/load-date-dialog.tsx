@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { LoadView } from '@portal/domain/loads/view';
 import { Modal } from '../../../components/modal';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
-import { formatListDateTime } from '../../../lib/format-date';
+import { formatListDateTime, timeZoneNotice } from '../../../lib/format-date';
 import { loadChangedMeanwhile, useUpdateLoad } from '../api/update-load';
 import { errorText } from '../utils/load-messages';
 import {
@@ -105,7 +105,7 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
             id={`${id}-time`}
             type="time"
             value={time}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={`${id}-hint ${id}-zone`}
             onChange={(event) => setTime(event.target.value)}
           />
           {/* The spec's hint, except while a date has no time: then it would promise the opposite of what Save does. */}
@@ -118,6 +118,10 @@ export function LoadDateDialog({ load, field, onClose }: LoadDateDialogProps) {
               {DATE_DIALOG_TIME_HINT}
             </p>
           )}
+          {/* Stored as an instant: a carrier in another zone sees the same moment at its own clock time. */}
+          <p id={`${id}-zone`} className="field-hint">
+            {timeZoneNotice(date)}
+          </p>
         </div>
         {orderNotice && (
           <p id={`${id}-order`} className="field-notice" role="status">

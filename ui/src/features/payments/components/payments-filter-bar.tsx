@@ -61,6 +61,8 @@ export function PaymentsFilterBar({ filters, vendors, vendorsLoading, onChange }
           Clear Filters
         </BusyButton>
       </div>
+      {/* The log is of changes: a payment dated Nov 30 and entered Dec 2 is a December change (accounting audit). */}
+      <p className="pay-filter-hint">From and To are the days a change was recorded (in your time zone), not the payment dates it set.</p>
     </form>
   );
 }
