@@ -40,7 +40,7 @@ describe('the vendor profile', () => {
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
-      void dialog.accept();
+      dialog.accept().catch(() => undefined);
     });
     await loginThroughUi(page, 'vendor', 'carrier', DEMO_PASSWORD, '/loads');
     await page.goto('/profile');

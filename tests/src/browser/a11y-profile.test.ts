@@ -37,7 +37,7 @@ async function newVendorOnProfile(username: string, options: BrowserContextOptio
   alerts = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
-    void dialog.accept();
+    dialog.accept().catch(() => undefined);
   });
   await loginThroughUi(page, 'vendor', username, GOOD_PASSWORD, '/profile');
   await page.getByText('Complete all sections to activate your profile').waitFor();

@@ -332,7 +332,7 @@ describe('load documents', () => {
     await uploadButton.focus();
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'View Uploaded Documents (2)' }).click();
-    page.on('dialog', (prompt) => void prompt.accept());
+    page.on('dialog', (prompt) => prompt.accept().catch(() => undefined));
     await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
     await page.keyboard.press('Enter');
     await dialog.getByText(/^1 of 1/).waitFor();

@@ -100,7 +100,7 @@ async function reloadWithDraft(page: Page): Promise<string[]> {
   const prompts: string[] = [];
   page.on('dialog', (dialog) => {
     prompts.push(dialog.type());
-    void dialog.accept();
+    dialog.accept().catch(() => undefined);
   });
   await page.reload();
   return prompts;

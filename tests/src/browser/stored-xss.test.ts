@@ -46,7 +46,7 @@ it('shows stored markup as text and runs none of it, for the vendor and for staf
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
-      void dialog.dismiss();
+      dialog.dismiss().catch(() => undefined);
     });
     await loginThroughUi(page, portal, username, password, portal === 'vendor' ? '/loads' : '/staff/loads');
     for (const [path, text] of pages) await visit(page, path, text);

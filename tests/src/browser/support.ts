@@ -214,7 +214,7 @@ export async function promptsOnReload(page: Page): Promise<string[]> {
   // Kept until the reload is over: a `once` left unused would answer a later test's prompt.
   const dismiss = (prompt: Dialog) => {
     prompts.push(prompt.type());
-    void prompt.dismiss();
+    prompt.dismiss().catch(() => undefined);
   };
   page.on('dialog', dismiss);
   try {
@@ -230,7 +230,7 @@ export async function saveProfile(page: Page): Promise<void> {
   const alerts: string[] = [];
   const accept = (alert: Dialog) => {
     alerts.push(alert.message());
-    void alert.accept();
+    alert.accept().catch(() => undefined);
   };
   page.on('dialog', accept);
   try {

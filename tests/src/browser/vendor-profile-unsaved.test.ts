@@ -51,7 +51,7 @@ describe('unsaved vendor profile changes', () => {
 
   it('let the vendor leave without a question once saved, or when nothing was changed', { timeout: 120_000 }, async () => {
     const page = await profilePage();
-    page.on('dialog', (alert) => void alert.accept()); // 'Profile updated successfully!'
+    page.on('dialog', (alert) => alert.accept().catch(() => undefined)); // 'Profile updated successfully!'
     await mainNav(page).getByRole('link', { name: 'Loads', exact: true }).click();
     await waitForPath(page, '/loads');
     await mainNav(page).getByRole('link', { name: 'Profile', exact: true }).click();

@@ -22,7 +22,7 @@ beforeEach(async () => {
   alerts = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
-    void dialog.accept();
+    dialog.accept().catch(() => undefined);
   });
 });
 afterEach(async () => {
@@ -271,7 +271,7 @@ describe('vendor onboarding', () => {
     pageErrors = collectPageErrors(page);
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
-      void dialog.accept();
+      dialog.accept().catch(() => undefined);
     });
     await loginThroughUi(page, 'vendor', 'unsent_file_freight', GOOD_PASSWORD, '/profile');
     const company = section('Company Information');
