@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PNG_1x1, pdf } from '../support/files';
 import { firstAnswerLost, launchBrowser, loginThroughUi, newContext, promptsOnReload, screenshot, toast, toastBox, toastSaid, useBrowserSuite, waitForPath } from './support';
 import { DEMO_PASSWORD } from '../accounts/support';
+import { TEST_ADMIN_PASSWORD } from '../support/system';
 
 /** An open load of the demo carrier: no paperwork yet. */
 const LOAD = 'kdt_24108';
@@ -303,6 +304,29 @@ describe('load documents', () => {
     await panel.getByRole('button', { name: 'Invoice: 0' }).click();
     await page.getByRole('dialog', { name: 'Invoice for Load kdt_24103' }).getByText('No documents found.').waitFor();
     expect(await page.getByRole('dialog').getByLabel('Invoice file').count()).toBe(0);
+  });
+
+  it("shows staff an earlier carrier's document on a reassigned load, marked, and leaves it out of the load's counts", { timeout: 60_000 }, async () => {
+    const first = await suite.signedInClient('newcarrier', DEMO_PASSWORD, 'vendor');
+    const created = await first.post('/api/loads/', { load_number: 'kdt_handover_ui' });
+    expect(created.status).toBe(201);
+    const rateCon = await first.upload(`/api/loads/${created.body.id}/documents/`, { document_type: 'rate_confirmation' }, { file: { name: 'ratecon-newcarrier.pdf', content: pdf(2000), type: 'application/pdf' } });
+    expect(rateCon.status).toBe(201);
+    const admin = await suite.signedInClient('admin', TEST_ADMIN_PASSWORD, 'staff');
+    const carrierId = (await admin.get<{ id: string; username: string }[]>('/api/vendors/')).body.find((vendor) => vendor.username === 'carrier')!.id;
+    expect((await admin.request('PATCH', `/api/loads/${created.body.id}/`, { vendor: carrierId })).status).toBe(200);
+    await suite.system.caughtUp();
+
+    const page = await suite.signedInPage('staff', 'admin', TEST_ADMIN_PASSWORD, '/staff/loads');
+    await page.goto(`/staff/load/${created.body.id}`);
+    const panel = page.getByRole('region', { name: 'Load Documents' });
+    await panel.getByRole('button', { name: 'Rate Confirmation: 0' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rate Confirmation for Load kdt_handover_ui' });
+    // Counted 0 (the load's current carrier has none), it opens on the upload form; the earlier one's is a press away.
+    await dialog.getByRole('button', { name: 'View Uploaded Documents (1)' }).click();
+    await dialog.getByText('ratecon-newcarrier.pdf', { exact: true }).waitFor();
+    await dialog.getByText("From an earlier carrier's time with this load").waitFor();
+    await screenshot(page, 'load-documents-earlier-carrier');
   });
 
   it('an upload from the keyboard keeps the focus on Upload, whether it succeeds or is refused', { timeout: 60_000 }, async () => {
