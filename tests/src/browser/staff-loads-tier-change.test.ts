@@ -175,7 +175,11 @@ describe('the staff loads board after a tier change', () => {
       await setTier('DISPATCH_OPS');
       await boardRow(page, LOAD).getByRole('link', { name: LOAD, exact: true }).click();
       const assign = page.getByRole('region', { name: 'Assign Vendor' });
-      await assign.getByRole('combobox', { name: 'Vendor' }).focus();
+      const vendorSelect = assign.getByRole('combobox', { name: 'Vendor' });
+      // Disabled until the vendors are read (a disabled select takes no focus): focused once they are.
+      await expect.poll(() => vendorSelect.isEnabled(), { timeout: LIVE_TIMEOUT }).toBe(true);
+      await vendorSelect.focus();
+      await expect.poll(() => vendorSelect.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
       await setTier('ACCOUNTING');
       await expect.poll(() => assign.getByRole('combobox').count(), { timeout: LIVE_TIMEOUT }).toBe(0);
       await expect.poll(() => assign.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
@@ -183,6 +187,7 @@ describe('the staff loads board after a tier change', () => {
       await setTier('DISPATCH_OPS');
       const status = page.getByRole('combobox', { name: 'Status', exact: true });
       await status.focus();
+      await expect.poll(() => status.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
       await setTier('ACCOUNTING');
       await expect.poll(() => status.count(), { timeout: LIVE_TIMEOUT }).toBe(0);
       const controls = page.getByRole('group', { name: 'Load controls' });
